@@ -99,3 +99,41 @@ def test_the_scan_catches_agreement_with_a_name(text):
                                   "{creature} è sulla griglia"])
 def test_the_scan_lets_sentences_without_agreement_pass(text):
     assert agreeing_with_a_name(text) == []
+
+
+# An object pronoun on an infinitive ("attaccarlo", "tenerlo") agrees with what "it" stands for:
+# after a name ("{target}", a card, a spell, a building) its gender is unknown, so the sentence
+# names a noun instead ("attaccare quella creatura", "tenere la carta", "disperdere
+# l'incantesimo"). These keep one, each agreeing with the noun named beside it (the English key's
+# start: the noun).
+CLITIC = re.compile(r"\b\w+(?:ar|er|ir)(?:lo|la)\b")
+CLITICS_ON_A_NOUN = {
+    "Your card **{name}** (`{id}`) is checked": "la carta",
+    "This game of {game} was stored under rules version": "la partita",
+    "{creature} fills its space at {square}": "lo spazio",
+    "The {caster}'s {spell} would affect your {target}": "l'effetto",
+    "The {creature} must make a morale save": "il Morale Tirannico",
+    "The chest holds a {name}": "la carta",
+    "{c} rolled {result} on the Miscast table": "il tiro",
+    "{purpose}: {unit} failed {count} armour save": "il tiro armatura",
+    "{unit} failed a Leadership test": "il test",
+    "{unit} failed its Frenzy test": "il test",
+    "{unit}: {count} {part_name} attack at Initiative": "l'attacco",
+    "⛔ {unit} has not moved: {refusal} Its March test": "il test",
+}
+
+
+def test_no_italian_object_pronoun_stands_for_a_name_of_unknown_gender():
+    problems = []
+    for area in ("bot", "engine", "dnd35", "dnd_minis", "conan", "ninth_age"):
+        with open(LOCALES_DIR / "it" / "LC_MESSAGES" / f"{area}.po", "rb") as handle:
+            catalogue = read_po(handle, locale="it")
+        for message in catalogue:
+            key = message.id if isinstance(message.id, str) else (message.id or ("",))[0]
+            if not key or "{" not in key or not re.search(r"\b(?:it|them)\b", key):
+                continue
+            if any(key.startswith(start) for start in CLITICS_ON_A_NOUN):
+                continue
+            forms = [message.string] if isinstance(message.string, str) else list(message.string)
+            problems += [f"{area}: {key!r} -> {word}" for form in forms for word in CLITIC.findall(form or "")]
+    assert problems == []
