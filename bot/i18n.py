@@ -340,21 +340,24 @@ DATA_WORD_MODULES = {"dnd_minis": "engine.rulesets.dnd_minis.cards", "conan": "e
                      "ninth_age": "engine.rulesets.ninth_age.catalogue"}
 
 
-def data_texts(area: str) -> dict[str, str]:
-    """The words of ``area``'s shipped data files, each with its file ({} for an area without)."""
+def _data_module(area: str) -> Any:
+    """``area``'s module of :data:`DATA_WORD_MODULES`, imported (None for an area without)."""
     import importlib
 
     module = DATA_WORD_MODULES.get(area)
-    return importlib.import_module(module).data_texts() if module else {}
+    return importlib.import_module(module) if module else None
+
+
+def data_texts(area: str) -> dict[str, str]:
+    """The words of ``area``'s shipped data files, each with its file ({} for an area without)."""
+    module = _data_module(area)
+    return module.data_texts() if module else {}
 
 
 def data_word_params(area: str) -> frozenset[str]:
     """The placeholders a sentence of ``area`` marks as shipped data words (its module's
     ``DATA_WORD_PARAMS``: "{spell}", "{item}", "{cards}"...)."""
-    import importlib
-
-    module = DATA_WORD_MODULES.get(area)
-    return getattr(importlib.import_module(module), "DATA_WORD_PARAMS", frozenset()) if module else frozenset()
+    return getattr(_data_module(area), "DATA_WORD_PARAMS", frozenset())
 
 
 def data_word(value: str, area: str | None, key: str | None = None) -> Any:

@@ -35,6 +35,7 @@ from engine.core.rng import Rng
 from engine.core.text import N_, Text, _, commas, ngettext
 from engine.rulesets.ninth_age.characteristics import CHARACTERISTICS
 from engine.rulesets.ninth_age.grammar import number
+from engine.rulesets.ninth_age.leaders import leadership_test
 from engine.rulesets.ninth_age.magic_state import spell_modified
 from engine.rulesets.ninth_age.mixed_units import joined
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -112,8 +113,6 @@ def unit_test(state: NinthAgeState, unit: UnitState, name: str, purpose: str | T
     Leadership test (§1.8: 2D6, the General's Inspiring Presence, Hold Your Ground), taken by the
     unit a character named alone stands in."""
     if name == "Ld":
-        from engine.rulesets.ninth_age.leaders import leadership_test
-
         host = state.units[unit.host] if unit.location == "joined" and unit.host else unit
         return leadership_test(state, host, purpose, events, modifier=modifier)
     value = max(0, min(10, unit_value(state, unit, name) + modifier))
@@ -135,9 +134,8 @@ def test_modifier(text: object) -> int:
     try:
         value = int(typed)
     except ValueError:
-        raise IllegalAction("bad-option", _("modifier is a whole number from -10 to +10, e.g. -1, not {typed!r}.",
-                                            typed=typed)) from None
-    if not -10 <= value <= 10:
+        value = None
+    if value is None or not -10 <= value <= 10:
         raise IllegalAction("bad-option", _("modifier is a whole number from -10 to +10, e.g. -1, not {typed!r}.",
                                             typed=typed))
     return value

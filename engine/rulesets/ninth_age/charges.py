@@ -35,7 +35,7 @@ from engine.table.contact import contact_side as touching_side, distance, models
 from engine.table.footprint import Pose
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
 from engine.table.motion import (
-    CLEARANCE_DURING, CLEARANCE_END, IMPASSABLE, clearance_problem, move_ahead, pivot, translate,
+    CLEARANCE_DURING, CLEARANCE_END, IMPASSABLE, Surroundings, clearance_problem, move_ahead, pivot, translate,
 )
 
 MAX_DICE = 12  # 2D6, or 3D6 keeping the best two
@@ -650,7 +650,7 @@ def blocked_path_move(state: NinthAgeState, decl: ChargeDeclaration, charger: Un
     met = list(ahead.met) if ahead.stop == "contact" else []
     stop = None
     if ahead.stop == "blocked":
-        stop = commas([_("impassable terrain") if m.name == IMPASSABLE else m.name for m in ahead.blocked_by])
+        stop = _met_names(ahead.blocked_by)
     elif ahead.stop == "edge":
         stop = _("the table edge")
     end = translate(start, 0, moved)
@@ -864,8 +864,6 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
 def _pivot_problem(before, after, around) -> Text | None:
     """Why the failed charge's pivot (from ``before`` to ``after``) may not be made: it would go
     into another unit or Impassable terrain, or come within ½" of one it stood farther from."""
-    from engine.table.motion import Surroundings
-
     def worse(shape) -> bool:
         d0, d1 = before.shape.distance(shape), after.shape.distance(shape)
         deeper = after.shape.intersection(shape).area > before.shape.intersection(shape).area + 1e-6
@@ -882,19 +880,21 @@ def _pivot_problem(before, after, around) -> Text | None:
     return None
 
 
+def _met_names(mets) -> Text:
+    """What :func:`engine.table.motion.move_ahead` met, by name (Impassable terrain in words)."""
+    return commas([_("impassable terrain") if m.name == IMPASSABLE else m.name for m in mets])
+
+
 def _ahead_problem(ahead) -> Text | None:
     """What keeps a failed charge from moving on, as :func:`engine.table.motion.move_ahead` found
     it: what it would go into or come within ½" of, or what every place it could reach is closer
     than 1" to."""
-    def names(mets) -> Text:
-        return commas([_("impassable terrain") if m.name == IMPASSABLE else m.name for m in mets])
-
     def blocked() -> Text:
         into = [m for m in ahead.blocked_by if m.why == "overlap"]
         if into:
-            return _("moving forward, it would go into {names}", names=names(into))
+            return _("moving forward, it would go into {names}", names=_met_names(into))
         return _("moving forward, it would come closer than {gap}\" to {names}",
-                 gap=decimal(ahead.blocked_by[0].gap, "g"), names=names(ahead.blocked_by))
+                 gap=decimal(ahead.blocked_by[0].gap, "g"), names=_met_names(ahead.blocked_by))
 
     near = [m for m in ahead.short_by if m.why == "gap"]
     # stopped before it has gone a tenth of an inch, or by the same units and features it stays too near
@@ -902,7 +902,7 @@ def _ahead_problem(ahead) -> Text | None:
         return blocked()
     if near:
         return _("moving forward {inches}\", it would still be closer than 1\" to {names}",
-                 inches=decimal(ahead.at, ".1f"), names=names(near))
+                 inches=decimal(ahead.at, ".1f"), names=_met_names(near))
     if ahead.short_by:  # the table edge
         return _("moving forward {inches}\", it would not stand wholly on the table", inches=decimal(ahead.at, ".1f"))
     return None
