@@ -17,8 +17,12 @@ from loaded_dice import load
 NO_DISPEL = {"dispel": "none", "challenge": "none", "pursue": "restrain", "restrain": "restrain"}
 
 
-def _fight(crusher: str, files: int, victim: str, victim_files: int, choice: str) -> list[str]:
+def _fight(crusher: str, files: int, victim: str, victim_files: int, choice: str,
+           victim_items: list[str] | None = None) -> list[str]:
     state = scenario({crusher: (30, 20, 180, files)}, seat="p2", terrain="open")
+    if victim_items is not None:  # a magic hand weapon cannot Parry (§23.1): the Marshal's Sword of Strength left home
+        entry = state.unit_entry(state.units[victim])
+        state.armies["p1"].units[state.units[victim].entry] = entry.model_copy(update={"magic_items": victim_items})
     a, b = state.units[crusher], state.units[victim]
     b.formation = b.formation.model_copy(update={"files": victim_files})
     b.location = "table"
@@ -58,7 +62,7 @@ def test_the_owner_may_keep_the_normal_attacks():
 
 
 def test_a_giants_crush_attack_has_multiple_wounds_d3_plus_1_and_replaces_its_random_attacks():
-    log = _fight("Giant", 1, "Marshal", 1, "crush-attack")
+    log = _fight("Giant", 1, "Marshal", 1, "crush-attack", victim_items=["Talisman of Shielding"])
     assert not any("Random Attacks" in t for t in log)
     assert "I0: Giant Giant Crush Attack ×1 (WS 3) at Marshal (WS 6): 4+ to hit, rolled 4: 1 hit (Parry: 4+)." in log
     assert "Giant Giant Crush Attack against Marshal: no armour save is possible (armour +4 against S10, AP 0)." in log

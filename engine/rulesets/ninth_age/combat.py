@@ -672,14 +672,15 @@ def _overkill_blows(state: NinthAgeState, rnd: Round, inventory: list[Blow], now
 
 def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: Blow) -> tuple[int, int, str]:
     """(needed, modifier, note) of a close-combat attack (§11.6, §15.1): Parry makes the base 4+
-    for hits from the front of a model on foot with hand weapon and shield ([A-27]; with the
+    for hits from the front of a model on foot with hand weapon and shield, neither of them magic
+    (§23.1) ([A-27]; with the
     setting ``parry_never_better``, never better than 4+: a 5+ stays 5+); attacks against a
     flail get +1."""
     need = to_hit_needed(blow.ws, _defender_ws(state, target))
     entry = state.unit_entry(target)
     note, modifier = "", 0
     body = _body(state, target)
-    if (fighters.weapon(state, target) == "hand weapon" and "shield" in entry.equipment and not entry.troop.mounted
+    if (fighters.parries(state, target)  # never with a magic hand weapon or a magic shield (§23.1)
             and body.pose is not None and contact_side(body.footprint(), attacker.footprint()) == "front"):
         if state.options.get("parry_never_better"):  # [A-27]'s other reading: never better than 4+
             if need < 4:

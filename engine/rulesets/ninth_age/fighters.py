@@ -364,6 +364,27 @@ def magic_weapon(state: NinthAgeState, unit: UnitState) -> tuple[str, str, dict]
     return None
 
 
+def magic_shield(state: NinthAgeState, unit: UnitState) -> str | None:
+    """The name of the magic shield the unit's character carries (a magic armour of type shield,
+    §23.4), or None."""
+    catalogue = state.armies[unit.owner].items()
+    for name in state.unit_entry(unit).magic_items:
+        item = catalogue.get(name.strip().lower())
+        if item is not None and item.category == "armour" and item.type == "shield":
+            return item.name
+    return None
+
+
+def parries(state: NinthAgeState, unit: UnitState) -> bool:
+    """Whether the unit's models may Parry (§15.1: on foot, a hand weapon and a shield), with
+    §23.1's bars: "Un'Arma Magica ad una Mano non può essere utilizzata per Parare" (and a magic
+    weapon of any other type must be used, so it is no hand weapon either), "Uno Scudo Magico non
+    può essere usato per Parare insieme ad un Arma ad una Mano"."""
+    entry = state.unit_entry(unit)
+    return (weapon(state, unit) == "hand weapon" and "shield" in entry.equipment and not entry.troop.mounted
+            and magic_weapon(state, unit) is None and magic_shield(state, unit) is None)
+
+
 def enemy_characters_touching(state: NinthAgeState, unit: UnitState) -> list[str]:
     """The enemy characters in base contact with ``unit``: lone ones touching it, and those whose
     bases in their unit touch one of its models (§16.5)."""
