@@ -46,3 +46,33 @@ def test_a_magic_shield_cannot_parry_with_a_hand_weapon():
     001:3561): the Hardened Shield replaces the Marshal's shield; no Parry with it."""
     said = _brutes_strike_the_marshal(["Hardened Shield"])
     assert "at Marshal (WS 6): 4+ to hit, rolled 4, 4, 4: 3 hits." in said and "Parry" not in said
+
+
+# -- §9.3 Caster: the casting model alone (seed 001:1087-1088) --------------------------------------
+def test_a_caster_spell_of_a_wizard_inside_a_unit_takes_hold_on_the_wizard_alone():
+    """'Un incantesimo di questo tipo può bersagliare solo il modello che lancia questo
+    incantesimo': the Shaman inside the Brutes casts a Caster spell on itself; it took hold on the
+    whole unit before. Its Caster's Unit attribute still takes the Brutes."""
+    from engine.rulesets.ninth_age import magic
+    from engine.rulesets.ninth_age.actions import Cast, EndStep, Join
+    from engine.rulesets.ninth_age.army import Spell
+
+    state = scenario({"Brutes": (42, 30, 180, 3), "Shaman": (46.5, 31, 180), "Spearmen": (42, 20, 0, 10)}, seat="p2")
+    state = apply(state, Join(seat="p2", unit="Shaman", into="Brutes"))
+    load(state, 6, 6, 3, 3)  # Flux 6 + 6, each side's Channel
+    state = apply(state, EndStep(seat="p2"))
+    lore = state.armies["p2"].lores[0]
+    lore.spells[6] = Spell(number=6, name="Inner Fire", casting_value=5, types=["Caster"], duration="one turn",
+                           effect="The caster has +1 Weapon Skill.", resolve={"modifiers": {"WS": 1}})
+    shaman = state.casters["Shaman"]
+    shaman.spells = ["Inner Fire"]
+    inner = lore.spells[6]
+    assert magic.refusal(state, shaman, inner, state.units["Brutes"], False) == "Inner Fire can only target the caster."
+    assert magic.refusal(state, shaman, inner, state.units["Shaman"], False) is None
+    load(state, 4, 4)
+    log = []
+    state = apply(state, Cast(seat="p2", wizard="Shaman", spell="Inner Fire", dice=2), {"dispel": "none"}, log)
+    fire, roots = state.effects
+    assert fire.spell == "Inner Fire" and fire.units == ["Shaman"]
+    assert roots.spell == "Deep Roots" and roots.units == ["Brutes", "Shaman"]
+    assert magic.spell_modified(state, "Brutes", "WS", 3) == 3 and magic.spell_modified(state, "Shaman", "WS", 3) == 4

@@ -270,8 +270,10 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
 
     t = _types(spell)
     me = caster_unit(state, c)
-    if "caster" in t or "caster's unit" in t:
-        return None if target.id in (me.id, c.unit) else (_("{spell} can only target the caster.", spell=spell.name) if "caster" in t else _("{spell} can only target the caster’s unit.", spell=spell.name))
+    if "caster" in t:  # "può bersagliare solo il modello che lancia questo incantesimo": not the unit it is in
+        return None if target.id == c.unit else _("{spell} can only target the caster.", spell=spell.name)
+    if "caster's unit" in t:
+        return None if target.id in (me.id, c.unit) else _("{spell} can only target the caster’s unit.", spell=spell.name)
     host = state.units.get(target.host) if target.location == "joined" and target.host else None
     where = host or target  # the unit a character inside a unit stands in
     if not where.on_table:
@@ -465,7 +467,9 @@ def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: boo
         if not (0 <= at[0] <= state.table.width and 0 <= at[1] <= state.table.height):
             raise IllegalAction("off-table", _("The point must be on the table."))
         return [], at
-    if "caster" in t or "caster's unit" in t:
+    if "caster" in t:  # the casting model alone, a wizard inside a unit too (§9.3)
+        return [state.units[c.unit]], None
+    if "caster's unit" in t:
         return [me], None
     if "aura" in t:
         return legal_targets(state, c, spell, boosted), None
