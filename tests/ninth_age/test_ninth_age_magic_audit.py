@@ -76,3 +76,30 @@ def test_a_caster_spell_of_a_wizard_inside_a_unit_takes_hold_on_the_wizard_alone
     assert fire.spell == "Inner Fire" and fire.units == ["Shaman"]
     assert roots.spell == "Deep Roots" and roots.units == ["Brutes", "Shaman"]
     assert magic.spell_modified(state, "Brutes", "WS", 3) == 3 and magic.spell_modified(state, "Shaman", "WS", 3) == 4
+
+
+# -- §9.5 Channel: +1 for each model with the rule (seed 001:1159-1160) -----------------------------
+def test_channel_counts_every_non_fleeing_model_with_the_rule():
+    """'Aggiungere +1 ... per ogni modello non in fuga presente nell'esercito con la regola speciale
+    Incanalare': 30 Spearmen with Channel add 30 (they added 1, a unit counted once); the
+    Brutes' Conclave Champion, a wizard, is one of its unit's 6 models, counted once (it was
+    counted twice, and the other 5 once in all)."""
+    from engine.rulesets.ninth_age.actions import EndStep
+
+    placements = {"Hedge Wizard": (30, 20, 0), "Spearmen": (40, 20, 0, 10), "Shaman": (30, 30, 180),
+                  "Brutes": (42, 30, 180, 3)}
+    state = scenario(placements, seat="p1")
+    for seat, name in (("p1", "Spearmen"), ("p2", "Brutes")):
+        unit = state.units[name]
+        entry = state.unit_entry(unit)
+        state.armies[seat].units[unit.entry] = entry.model_copy(update={"special_rules": entry.special_rules + ["Channel"]})
+    load(state, 5, 3, 1, 1)  # the Flux, then each side's Channel
+    log = []
+    state = apply(state, EndStep(seat="p1"), {}, log)
+    said = "\n".join(e.text for e in log)
+    assert "Player 1 Channels: 1 + 31 = 32, 7 or more" in said  # the Hedge Wizard and 30 Spearmen
+    assert "Player 2 Channels: 1 + 7 = 8, 7 or more" in said  # the Shaman and 6 Brutes, the Champion among them
+    state.units["Spearmen"].fleeing = True
+    from engine.rulesets.ninth_age import magic
+
+    assert magic.channellers(state, "p1") == 1  # fleeing models do not Channel

@@ -192,12 +192,7 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
 def channel(state: NinthAgeState, seat: str, events: list[Event]) -> None:
     """One Channel attempt (a ruling: always made, since it costs nothing): D6 + 1 per
     non-fleeing model with Channel; 7 or more adds one magic die, within the limit of 2."""
-    count = len(wizards(state, seat))
-    for u in state.on_table(seat):
-        entry = state.unit_entry(u)
-        hooded = u.id in state.casters and state.casters[u.id].wizard  # a Wizard's Hood made it a wizard
-        if entry.has_rule("Channel") and not entry.wizard and not hooded and not u.fleeing:
-            count += 1  # a Channel model that is not a wizard (wizards are counted above)
+    count = channellers(state, seat)
     roll = roll_dice("1d6", state.rng, purpose=_("{name}'s Channel", name=state.seat(seat).name))
     ok = casting.channels(roll.total, count) and state.magic.generated[seat] < casting.MAX_GENERATED
     if ok:
@@ -205,6 +200,27 @@ def channel(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         state.magic.generated[seat] += 1
     events.append(Event(kind="roll", seat=seat, roll=roll, text=(_("{name} Channels: {total} + {count} = {sum}, 7 or more: one more magic die ({pools} in the pool).", name=state.seat(seat).name, total=roll.total, count=count, sum=roll.total + count, pools=state.magic.pools[seat]) if ok
                               else _("{name} Channels: {total} + {count} = {sum}, below 7 ({pools} in the pool).", name=state.seat(seat).name, total=roll.total, count=count, sum=roll.total + count, pools=state.magic.pools[seat]))))
+
+
+def channellers(state: NinthAgeState, seat: str) -> int:
+    """The +1s of a Channel attempt: "+1 ... per ogni modello non in fuga presente nell'esercito con
+    la regola speciale Incanalare" (seed 001:1159): every wizard (all have it, §9.1), and every
+    model of a unit with the rule, a character's inside a unit too, each model once (a Wizard
+    Conclave's Champion is counted as the wizard it is)."""
+    count = len(wizards(state, seat))
+    for u in state.units.values():
+        if u.owner != seat or u.models <= 0:
+            continue
+        body = state.units.get(u.host) if u.location == "joined" and u.host else u
+        if body is None or not body.on_table or body.fleeing:
+            continue
+        entry = state.unit_entry(u)
+        hooded = u.id in state.casters and state.casters[u.id].wizard  # a Wizard's Hood made it a wizard
+        if not entry.has_rule("Channel") or entry.wizard or hooded:
+            continue  # wizards are counted above
+        champion = state.casters.get(f"{u.id} Champion")
+        count += u.models - (1 if champion is not None and caster_alive(state, champion) else 0)
+    return count
 
 
 def _end_spells_of_the_slain(state: NinthAgeState, events: list[Event]) -> None:
