@@ -103,3 +103,48 @@ def test_channel_counts_every_non_fleeing_model_with_the_rule():
     from engine.rulesets.ninth_age import magic
 
     assert magic.channellers(state, "p1") == 1  # fleeing models do not Channel
+
+
+# -- §9.3 spell types: every one enforced, none silently ignored (seed 001:1060-1119) ---------------
+def test_a_lore_file_spell_type_the_engine_does_not_know_is_refused():
+    """A type word the engine does not enforce (a misspelt 'Hexx', 'Range twelve') was accepted and
+    ignored: the spell then targeted anything anywhere. Refused now, with §9.3's list."""
+    import json
+
+    import pytest
+
+    from engine.core import IllegalAction
+    from engine.rulesets.ninth_age.army import load_army_text, sample_army_text
+
+    for bad in (["Hexx", "Range 18"], ["Hex", "Range twelve"]):
+        data = json.loads(sample_army_text("ashen-host"))
+        data["lores"][0]["spells"][2]["types"] = bad
+        with pytest.raises(IllegalAction, match="is not a spell type of §9.3"):
+            load_army_text(json.dumps(data))
+    data = json.loads(sample_army_text("ashen-host"))
+    data["lores"][0]["spells"][2]["range"] = 24  # Grasping Roots says Range 18
+    with pytest.raises(IllegalAction, match="its type says Range 18 but its range is 24"):
+        load_army_text(json.dumps(data))
+    data = json.loads(sample_army_text("ashen-host"))
+    data["lores"][0]["spells"][2]["types"] = ["hex", "Range 18\"", "characters only", "Caster’s Unit"]
+    spell = load_army_text(json.dumps(data)).lores[0].spells[2]
+    assert spell.types == ["Hex", "Range 18\"", "Characters only", "Caster's Unit"]
+
+
+def test_a_range_type_limits_the_spell_without_a_range_field():
+    """'Possono essere scelti solo bersagli entro la gittata indicata' (seed 001:1084): a lore file
+    spell typed 'Range 12' with no separate range field reached the whole table."""
+    import json
+
+    from engine.rulesets.ninth_age import magic
+    from engine.rulesets.ninth_age.army import load_army_text, sample_army_text
+
+    data = json.loads(sample_army_text("ashen-host"))
+    roots = data["lores"][0]["spells"][2]
+    roots["types"], _gone = ["Hex", "Range 12"], roots.pop("range")
+    lore = load_army_text(json.dumps(data)).lores[0]
+    state = scenario({"Shaman": (30, 40, 180), "Spearmen": (30, 20, 0, 10)}, seat="p2")
+    state.armies["p2"].lores[0] = lore
+    magic.gather_casters(state)
+    why = magic.refusal(state, state.casters["Shaman"], lore.spells[2], state.units["Spearmen"], False)
+    assert why is not None and 'are 18.0" away, beyond Grasping Roots\' range of 12".' in str(why)

@@ -19,8 +19,9 @@ engine.core.errors.IllegalAction: army file: units.0.parts.0.S: must be at most 
 
 from __future__ import annotations
 
-from engine.core.text import _, commas
+from engine.core.text import _, commas, decimal
 import json
+import re
 from importlib import resources
 from typing import Literal
 
@@ -28,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, validation_problems
 from engine.rulesets.ninth_age.characteristics import CHARACTERISTICS, characteristic_changes  # noqa: F401
-from engine.rulesets.ninth_age.spell_effects import BoundSpell, SpellEffect
+from engine.rulesets.ninth_age.spell_effects import BoundSpell, SpellEffect, vortex_of
 from engine.rulesets.ninth_age.catalogue import (
     data_said,
     CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, extra_rule_problem, rule_name, rule_param, rule_problem,
@@ -254,7 +255,18 @@ class Unit(Strict):
         return max(numeric, key=int) if numeric else values[0]
 
 
+# The spell types of §9.3 (seed 001:1060-1119), as the engine reads them in lower case; "Range X"
+# and "Vortex (Range X, Template Y)" carry their numbers.
+SPELL_TYPES = ("Aura", "Damage", "Direct", "Caster", "Hex", "Focused", "Augment", "Missile", "Caster's Unit",
+               "Line template", "Characters only", "Ground", "Universal")
+RANGE_TYPE = re.compile(r"\s*range\s*(\d+(?:\.\d+)?)\s*(?:\"|”|in|inch|inches)?\s*", re.I)
+
+
 class Spell(Strict):
+    """A spell as a lore file gives it. Its types are §9.3's, each one enforced (an unknown word
+    is refused, never silently ignored); a "Range X" type is the spell's range (``range`` may
+    be left out, and may not say another)."""
+
     number: int = Field(ge=0, le=6)
     name: str = Field(min_length=1, max_length=60)
     casting_value: int = Field(ge=1, le=20)
@@ -267,6 +279,36 @@ class Spell(Strict):
     resolve: SpellEffect = Field(default_factory=SpellEffect)
     boosted_range: float | None = Field(default=None, ge=0, le=72)
     boosted_resolve: SpellEffect | None = None
+
+    @field_validator("types")
+    @classmethod
+    def _types(cls, v: list[str]) -> list[str]:
+        known = {t.lower(): t for t in SPELL_TYPES}
+        out = []
+        for t in v:
+            word = " ".join(t.replace("’", "'").split())
+            if word.lower() in known:
+                out.append(known[word.lower()])
+            elif RANGE_TYPE.fullmatch(word) or vortex_of([word]) is not None:
+                out.append(word)
+            else:
+                raise ValueError(_("{type!r} is not a spell type of §9.3; the types are {types}, Range X and Vortex "
+                                   "(Range X, Template Y)", type=t, types=commas(SPELL_TYPES)))
+        return out
+
+    @model_validator(mode="after")
+    def _range(self) -> "Spell":
+        reaches = {float(m.group(1)) for t in self.types if (m := RANGE_TYPE.fullmatch(t))}
+        if len(reaches) > 1:
+            raise ValueError(_("spell {spell}: more than one Range type", spell=self.name))
+        if reaches:
+            reach = reaches.pop()
+            if self.range is None:
+                self.range = reach  # the type is the range (§9.3 "Gittata X")
+            elif abs(self.range - reach) > 1e-9:
+                raise ValueError(_("spell {spell}: its type says Range {reach} but its range is {range}",
+                                   spell=self.name, reach=decimal(reach, "g"), range=decimal(self.range, "g")))
+        return self
 
 
 class Lore(Strict):
