@@ -148,3 +148,34 @@ def test_a_range_type_limits_the_spell_without_a_range_field():
     magic.gather_casters(state)
     why = magic.refusal(state, state.casters["Shaman"], lore.spells[2], state.units["Spearmen"], False)
     assert why is not None and 'are 18.0" away, beyond Grasping Roots\' range of 12".' in str(why)
+
+
+# -- §9.4 a RiP spell of a slain caster (seed 001:1130-1132) ------------------------------------------
+def test_a_rip_spell_ends_at_the_next_dispel_step_of_the_phase_its_caster_fell_in():
+    """'Se il Mago che ha lanciato l'incantesimo viene ucciso, gli effetti dell'incantesimo cessano
+    automaticamente nel primo momento possibile in cui l'incantesimo si sarebbe potuto disperdere
+    normalmente': the Shaman's Thorn Crown, cast in an earlier phase, may be dispelled at every
+    step 2 of Player 1's Magic phase; the Shaman falls in it, and the spell ends at the step 2
+    after Player 1's next cast. It lasted until Player 2's next Magic phase before."""
+    from engine.rulesets.ninth_age.actions import Cast, EndStep
+
+    state = scenario({"Hedge Wizard": (30, 20, 0), "Spearmen": (40, 20, 0, 10), "Shaman": (30, 30, 180)}, seat="p2")
+    load(state, 4, 4, 1, 1)
+    state = apply(state, EndStep(seat="p2"))
+    load(state, 5, 5)  # 10 + 1 >= 9
+    state = apply(state, Cast(seat="p2", wizard="Shaman", spell="Thorn Crown", dice=2, target="Spearmen"),
+                  {"dispel": "none"})
+    state.phase, state.active, state.step = "movement", "p1", "remaining"
+    load(state, 4, 4, 1, 1)
+    state = apply(state, EndStep(seat="p1"), {"rip": "none"})
+    assert any(e.spell == "Thorn Crown" for e in state.effects)
+    state.units["Shaman"].location = "destroyed"  # slain in this phase (a spell's hits, say)
+    state.casters["Hedge Wizard"].spells = ["Ash Veil"]
+    load(state, 4, 4)
+    log = []
+    state = apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Ash Veil", dice=2, target="Spearmen"),
+                  {"dispel": "none"}, log)
+    said = [e.text for e in log]
+    assert "Thorn Crown ends: Shaman was slain." in said
+    assert said.index("Thorn Crown ends: Shaman was slain.") > next(i for i, t in enumerate(said) if "Ash Veil takes hold" in t)
+    assert not any(e.spell == "Thorn Crown" for e in state.effects)

@@ -177,7 +177,6 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
         if e.duration == "one turn" and e.seat == active:
             state.effects.remove(e)
             events.append(Event(kind="spell_ends", seat=e.seat, text=_("{spell} ({caster}) lasted one turn: it ends at the start of {name}'s Magic phase.", spell=e.spell, caster=e.caster, name=state.seat(active).name)))
-    _end_spells_of_the_slain(state, events)
     roll = roll_dice("2d6", state.rng, purpose=_('Magic Flux'))
     power, dispel = casting.flux(*roll.dice)
     state.magic = MagicPhase(number=state.magic_phases, pools={active: power, reactive: dispel},
@@ -224,10 +223,14 @@ def channellers(state: NinthAgeState, seat: str) -> int:
 
 
 def _end_spells_of_the_slain(state: NinthAgeState, events: list[Event]) -> None:
-    """A RiP spell whose caster was slain ends at the first moment it could be dispelled."""
+    """A RiP spell whose caster was slain ends "nel primo momento possibile in cui l'incantesimo si
+    sarebbe potuto disperdere normalmente" (seed 001:1131): the next step 2 of a Magic phase in
+    which it may be dispelled (cast in an earlier phase, §9.6), the same phase the caster fell in
+    too."""
     for e in list(state.effects):
         c = state.casters.get(e.caster)
-        if e.duration == "remains in play" and c is not None and not caster_alive(state, c):
+        if (e.duration == "remains in play" and e.phase < state.magic.number and c is not None
+                and not caster_alive(state, c)):
             state.effects.remove(e)
             events.append(Event(kind="spell_ends", seat=e.seat, text=_("{spell} ends: {caster} was slain.", spell=e.spell, caster=e.caster)))
 
@@ -680,6 +683,7 @@ def rip_window(state: NinthAgeState, events: list[Event]) -> None:
     spells cast in an earlier phase (asked, repeatedly, while they want to and can)."""
     reactive = state.enemy_of(state.active)
     m = state.magic
+    _end_spells_of_the_slain(state, events)
     while True:
         theirs = [e for e in dispellable(state, reactive) if e.seat != reactive]
         own = [e for e in dispellable(state, reactive) if e.seat == reactive]
