@@ -179,3 +179,44 @@ def test_a_rip_spell_ends_at_the_next_dispel_step_of_the_phase_its_caster_fell_i
     assert "Thorn Crown ends: Shaman was slain." in said
     assert said.index("Thorn Crown ends: Shaman was slain.") > next(i for i, t in enumerate(said) if "Ash Veil takes hold" in t)
     assert not any(e.spell == "Thorn Crown" for e in state.effects)
+
+
+# -- §23.2 'il modello dell'utilizzatore': the whole model, a Ridden Monster too (seed 001:3593-3597) --
+def _kindle_on_the_wyvern(items: list[str], answers: dict | None = None) -> list[str]:
+    """The Hedge Wizard's Kindle (D6 S4 hits) on the Warlord on Wyvern carrying ``items``: 6 hits,
+    6 wounds, every save die a 1 but the breastplate's 6s."""
+    from engine.rulesets.ninth_age.actions import Cast, EndStep
+
+    state = scenario({"Hedge Wizard": (30, 20, 0), "Warlord on Wyvern": (30, 34, 180)}, seat="p1", terrain="open")
+    wyvern = state.units["Warlord on Wyvern"]
+    entry = state.unit_entry(wyvern)
+    state.armies["p2"].units[wyvern.entry] = entry.model_copy(update={"magic_items": items})
+    load(state, 4, 4, 1, 1)
+    state = apply(state, EndStep(seat="p1"))
+    state.casters["Hedge Wizard"].spells = ["Kindle"]
+    load(state, 4, 4, 6, *[6] * 6, *[1] * 6, *[1] * 6)
+    log = []
+    apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Kindle", dice=2, target="Warlord on Wyvern"),
+          {"dispel": "none", **(answers or {})}, log)
+    return [e.text for e in log]
+
+
+def test_the_force_shield_wards_a_ridden_monster_whole():
+    """'Il modello dell'utilizzatore ha Tiro Salvezza (5+) contro gli Attacchi a Distanza' and
+    'Altri oggetti ... influiscono sul modello ... cavalcatura inclusa (in questo caso non vale la
+    restrizione inerente il Profilo del Mostro Cavalcato)': the Warlord on Wyvern takes the Force
+    Shield's 5+ ward; it took none (a Ridden Monster's rider's items all ignored)."""
+    said = _kindle_on_the_wyvern(["Giant Sword", "Force Shield"])
+    assert "Kindle on Warlord on Wyvern: ward saves on 5+: 1 1 1 1 1 1: 0 saved." in said
+    plain = _kindle_on_the_wyvern(["Giant Sword", "Talisman of Shielding"])  # 'L'utilizzatore': the rider only
+    assert not any("ward saves" in t for t in plain)
+
+
+def test_the_lucky_shield_and_the_bronze_breastplate_serve_a_ridden_monster():
+    """The Lucky Shield ignores 'il primo colpo subito dal modello dell'utilizzatore', the Bronze
+    Breastplate gives 'il modello dell'utilizzatore' a 1+ armour save: both on the Wyvern's model."""
+    said = _kindle_on_the_wyvern(["Giant Sword", "Lucky Shield"])
+    assert any("Lucky Shield ignores the first hit it suffers (§23.4): 5 hits left." in t for t in said)
+    said = _kindle_on_the_wyvern(["Giant Sword", "Bronze Breastplate"], {"bronze-breastplate": "yes"})
+    assert any("activates the Bronze Breastplate" in t for t in said)
+    assert any("armour saves needing 2+" in t for t in said)  # 1+ at S4: 2+ (a 1 always fails)

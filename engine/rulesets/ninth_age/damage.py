@@ -247,6 +247,10 @@ def defence(entry, category: Category = "shooting", army=None, *, mounted: bool 
         item_ward = loadout.ward(entry, army, ranged=category in ("shooting", "ranged"))
         if item_ward is not None:
             ward = item_ward
+    if entry.magic_items and not rider_items:  # the items worded for the whole model still count (§23.2)
+        from engine.rulesets.ninth_age import loadout
+
+        ward = loadout.ward(entry, army, ranged=category in ("shooting", "ranged"), model_items_only=True)
     if entry.troop_type == "ridden monster":  # the rider's saves are not used (§14.4)
         rules = list(entry.troop.inherent) + list(entry.special_rules) + [
             r for p in parts if p.role not in ("rider", "crew") for r in p.special_rules]

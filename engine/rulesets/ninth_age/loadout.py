@@ -89,6 +89,11 @@ MAGIC_ARMOUR: dict[str, dict] = {
     "hardened shield": {"bonus": 1},
 }
 TALISMAN_WARD = {"talisman of supreme shielding": 4, "talisman of greater shielding": 5, "talisman of shielding": 6}
+# The items whose words give their effect to "il modello dell'utilizzatore", the whole model with its
+# mount, a Ridden Monster too, whose rider's defences are otherwise not used (§23.2, seed 001:3596:
+# "in questo caso non vale la restrizione inerente il Profilo del Mostro Cavalcato"): the Force
+# Shield's ward against ranged attacks, the Bronze Breastplate's 1+, the Lucky Shield's ignored hit.
+MODEL_ITEMS = frozenset({"force shield", "bronze breastplate", "lucky shield"})
 # The special rules items give their bearer's model (§23.4-23.5): read with its own rules.
 ITEM_RULES: dict[str, tuple[str, ...]] = {
     "sprout of rebirth": ("Regeneration (4+)",),
@@ -240,14 +245,18 @@ def armour(unit: Unit, army: Army | None = None, destroyed: frozenset[str] | set
     return Armour(bonus=total, pieces=[f"{label} +{value}" for label, value in listed])
 
 
-def ward(unit: Unit, army: Army | None = None, *, ranged: bool = False) -> int | None:
-    """The best ward save X+ the unit's models have from rules and items, or None."""
+def ward(unit: Unit, army: Army | None = None, *, ranged: bool = False, model_items_only: bool = False) -> int | None:
+    """The best ward save X+ the unit's models have from rules and items, or None;
+    ``model_items_only``: the ward of the items worded for the whole model alone (MODEL_ITEMS, a
+    Ridden Monster's rider's)."""
     best: list[int] = []
-    for rule in unit.all_rules():
+    for rule in [] if model_items_only else unit.all_rules():
         if rule_name(rule) == "Ward Save" and (rule_param(rule) or "").rstrip("+").isdigit():
             best.append(int(rule_param(rule).rstrip("+")))
     for item in _items(unit, army):
         key = item.name.lower()
+        if model_items_only and key not in MODEL_ITEMS:
+            continue
         effect = MAGIC_ARMOUR.get(key, {})
         if effect.get("ward"):
             best.append(effect["ward"])

@@ -44,9 +44,11 @@ def unspent(state: NinthAgeState, unit: UnitState | None, key: str) -> str | Non
     """The item ``key`` as the bearer's own entry names it, if it carries it and has not spent it."""
     if unit is None:
         return None
+    from engine.rulesets.ninth_age.loadout import MODEL_ITEMS
+
     entry = state.unit_entry(unit)
-    if entry.troop_type == "ridden monster":  # a Ridden Monster ignores its rider's defences (§21.2)
-        return None
+    if entry.troop_type == "ridden monster" and key not in MODEL_ITEMS:
+        return None  # a Ridden Monster ignores its rider's defences (§21.2), not those of "il modello" (§23.2)
     used = state.spent_items.get(unit.id, [])
     return next((i for i in entry.magic_items if i.strip().lower() == key and i not in used), None)
 

@@ -159,7 +159,7 @@ def reveal_save_items(state: NinthAgeState, unit: UnitState, attack: Attack, d: 
     of ``value``+ is taken, Fireborn against Flaming Attacks, Magic Resistance against a spell, the
     Holy Icon's re-rolls, a Charm of Cursed Iron in the unit against artillery) or "regeneration"."""
     from engine.rulesets.ninth_age.hidden import hidden_lists, reveal
-    from engine.rulesets.ninth_age.loadout import ITEM_RULES, MAGIC_ARMOUR, TALISMAN_WARD, _book
+    from engine.rulesets.ninth_age.loadout import ITEM_RULES, MAGIC_ARMOUR, MODEL_ITEMS, TALISMAN_WARD, _book
     from engine.rulesets.ninth_age.weapons import ARTILLERY_KINDS
 
     if not hidden_lists(state):
@@ -168,7 +168,8 @@ def reveal_save_items(state: NinthAgeState, unit: UnitState, attack: Attack, d: 
     army = state.armies.get(unit.owner)
     ranged = attack.category in ("shooting", "ranged")
     used: list[tuple[UnitState, str]] = []
-    for name in ([] if entry.troop_type == "ridden monster" else entry.magic_items):  # §21.2
+    for name in ([i for i in entry.magic_items if i.strip().lower() in MODEL_ITEMS]  # §21.2, §23.2
+                 if entry.troop_type == "ridden monster" else entry.magic_items):
         key, book = name.strip().lower(), _book(army, name)
         effect, rules = MAGIC_ARMOUR.get(key, {}), ITEM_RULES.get(key, ())
         if kind == "armour":
