@@ -220,3 +220,34 @@ def test_the_lucky_shield_and_the_bronze_breastplate_serve_a_ridden_monster():
     said = _kindle_on_the_wyvern(["Giant Sword", "Bronze Breastplate"], {"bronze-breastplate": "yes"})
     assert any("activates the Bronze Breastplate" in t for t in said)
     assert any("armour saves needing 2+" in t for t in said)  # 1+ at S4: 2+ (a 1 always fails)
+
+
+# -- a fleeing unit neither dispels nor reads a scroll (seed 001:944-947, §9.7 step 4) ---------------
+def test_a_fleeing_character_reads_no_dispel_scroll_and_a_fleeing_aether_icon_does_not_dispel():
+    """'Quando un'Unità è in Fuga, non può compiere alcuna azione volontaria ... Disperdere
+    Incantesimi ... o attivare Oggetti Mono Uso': the Marshal (no wizard) carrying a Dispel Scroll
+    was offered it while fleeing, and a fleeing unit with the Aether Icon dispelled as a Wizard
+    Master."""
+    from engine.rulesets.ninth_age import magic
+    from engine.rulesets.ninth_age.actions import Cast, EndStep
+    from engine.rulesets.ninth_age.magic_state import Caster
+
+    from game_helpers import RULESET
+
+    state = scenario({"Shaman": (30, 30, 180), "Marshal": (20, 20, 0), "Spearmen": (40, 20, 0, 10)}, seat="p2")
+    load(state, 4, 4, 1, 1)
+    state = apply(state, EndStep(seat="p2"))
+    state.unit_entry(state.units["Marshal"]).magic_items.append("Dispel Scroll")
+    state.unit_entry(state.units["Spearmen"]).magic_items.append("Aether Icon")
+    state.casters["Marshal"] = Caster(unit="Marshal", seat="p1", name="Marshal", wizard=False)
+    state.casters["Shaman"].spells = ["Sap the Strength"]
+    load(state, 5, 5)
+    asked, _events = RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Sap the Strength", dice=2,
+                                               target="Spearmen"))
+    assert "scroll" in asked.pending.decision.options and magic.aether_icons(asked, "p1") == ["Spearmen"]
+    state.units["Marshal"].fleeing = True
+    state.units["Spearmen"].fleeing = True
+    load(state, 5, 5)
+    asked, _events = RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Sap the Strength", dice=2,
+                                               target="Spearmen"))
+    assert "scroll" not in asked.pending.decision.options and magic.aether_icons(asked, "p1") == []

@@ -550,8 +550,10 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
     mine = wizards(state, reactive)
     readers = {word: [w for w in mine if has_item(state, w, item)] for word, item in SCROLLS.items()}
     # an army with no wizards may carry a Dispel Scroll as an Enchanted item (§23.7)
+    # (never while fleeing: a fleeing unit neither dispels nor activates a one-use item, seed 001:946-947)
     readers["scroll"] += [w for w in state.casters.values() if w.seat == reactive and not is_wizard(w)
-                          and caster_alive(state, w) and has_item(state, w, "Dispel Scroll")]
+                          and caster_alive(state, w) and not caster_unit(state, w).fleeing
+                          and has_item(state, w, "Dispel Scroll")]
     if bound or pdu == 1:  # the Backlash Scroll has no effect on these
         readers["backlash"] = []
     offered = [word for word, who in readers.items() if who]
@@ -585,13 +587,15 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
 
 
 def aether_icons(state: NinthAgeState, seat: str) -> list[str]:
-    """``seat``'s units on the table that carry the Aether Icon, its standard not lost: each may
+    """``seat``'s units on the table, not fleeing, that carry the Aether Icon, its standard not lost: each may
     dispel "come fosse un Maestro Mago" (§23.8, [A-44]: +2, a Wizard Master's level bonus; the unit
     is no wizard otherwise)."""
     from engine.rulesets.ninth_age.mixed_units import joined
 
     out = []
     for u in state.on_table(seat):
+        if u.fleeing:  # a fleeing unit does not dispel (seed 001:946-947)
+            continue
         if any("aether icon" in {i.strip().lower() for i in state.unit_entry(m).magic_items} and not m.standard_lost
                for m in [u] + joined(state, u)):
             out.append(u.id)
