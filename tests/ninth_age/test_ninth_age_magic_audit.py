@@ -251,3 +251,48 @@ def test_a_fleeing_character_reads_no_dispel_scroll_and_a_fleeing_aether_icon_do
     asked, _events = RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Sap the Strength", dice=2,
                                                target="Spearmen"))
     assert "scroll" not in asked.pending.decision.options and magic.aether_icons(asked, "p1") == []
+
+
+# -- §9.12 a bound spell in play: +1 to dispel it, its Power Level the value (seed 001:1243-1256) ----
+def _bound_forge_heart(power_level: int, faces: tuple[int, int]):
+    """The Captain's bound Forge Heart (Remains in Play, casting value 8) cast on the Spearmen in
+    Player 1's Magic phase, then Player 2's Magic phase begins."""
+    from engine.rulesets.ninth_age.actions import Cast, EndStep
+
+    state = scenario({"Captain": (33, 20, 0), "Spearmen": (40, 20, 0, 10), "Shaman": (30, 34, 180)}, seat="p1")
+    entry = state.unit_entry(state.units["Captain"])
+    entry.bound_spells[0] = entry.bound_spells[0].model_copy(update={"power_level": power_level})
+    load(state, 4, 4, 1, 1)
+    state = apply(state, EndStep(seat="p1"))
+    load(state, *faces)
+    state = apply(state, Cast(seat="p1", wizard="Captain", spell="Forge Heart", dice=2, target="Spearmen"),
+                  {"dispel": "none"})
+    state.phase, state.active, state.step = "movement", "p2", "remaining"
+    load(state, 4, 4, 1, 1)
+    return apply(state, EndStep(seat="p2"), {"rip": "none"})
+
+
+def test_dispelling_a_bound_spell_in_play_adds_one():
+    """'Nel disperdere un Incantesimo Infuso, aggiungere +1 al risultato ottenuto dal tentativo di
+    Dispersione': the Shaman dispels the bound Forge Heart in play (Power Level 4) with 1 + 1, its
+    level's +1 and the bound spell's +1: 4. The +1 was given against a bound spell being cast only."""
+    from engine.rulesets.ninth_age.actions import DispelInPlay
+
+    state = _bound_forge_heart(4, (2, 2))
+    heart = next(e for e in state.effects if e.spell == "Forge Heart")
+    assert heart.bound and heart.lowest_casting_value == 4
+    load(state, 1, 1)
+    log = []
+    state = apply(state, DispelInPlay(seat="p2", spell="Forge Heart", dice=2, wizard="Shaman"), {"rip": "none"}, log)
+    said = "\n".join(e.text for e in log)
+    assert "Shaman dispels Forge Heart with 2 dice: 1+1 = 2, +1 → 3 +1 against a bound spell against 4: dispelled." in said
+    assert not any(e.spell == "Forge Heart" for e in state.effects)
+
+
+def test_a_bound_spell_in_play_is_dispelled_against_its_power_level():
+    """'Se un incantesimo ha sia un Livello di Potere che un normale Valore di Lancio, il Livello di
+    Potere ha la precedenza': a Power Level 9 Forge Heart (casting value 8) needs 9 to dispel; it
+    needed the lower 8."""
+    state = _bound_forge_heart(9, (5, 4))
+    heart = next(e for e in state.effects if e.spell == "Forge Heart")
+    assert heart.lowest_casting_value == 9

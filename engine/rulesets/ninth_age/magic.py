@@ -427,7 +427,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
         chosen = spell.boosted_resolve if boosted and spell.boosted_resolve else spell.resolve
         m.shielded = spell.name if scroll == "Shielding Scroll" else None
         try:
-            apply_spell(state, c, spell, chosen, targets, point, value, part, events)
+            apply_spell(state, c, spell, chosen, targets, point, value, part, events, bound=bound)
         finally:
             m.shielded = None
         if lore.attribute is not None and not bound:
@@ -710,7 +710,7 @@ def rip_window(state: NinthAgeState, events: list[Event]) -> None:
         n = int(decide(state, reactive, f"rip-dice-{m.number}-{m.windows}", _("How many dispel dice against {spell} (it needs {lowest_casting_value})?", spell=effect.spell, lowest_casting_value=effect.lowest_casting_value),
                        [str(k) for k in range(1, left + 1)], default="1"))
         dispeller, icon = _dispeller(state, reactive, f"rip-wizard-{m.number}-{m.windows}", _("Which wizard dispels?"))
-        if _dispel_roll(state, reactive, dispeller, n, effect.lowest_casting_value, effect.spell, False, events,
+        if _dispel_roll(state, reactive, dispeller, n, effect.lowest_casting_value, effect.spell, effect.bound, events,
                         icon=icon):
             end_effect(state, effect, events, _("dispelled"))
 
@@ -741,7 +741,7 @@ def dispel_in_play(state: NinthAgeState, seat: str, spell_text, dice: int | None
         dispeller = find_caster(state, seat, wizard) if wizard and icon is None else None
         if dispeller and (not is_wizard(dispeller) or dispeller not in wizards(state, seat)):
             raise IllegalAction("not-a-wizard", _("{dispeller} is not a non-fleeing wizard on the table.", dispeller=dispeller.name))
-        if _dispel_roll(state, seat, dispeller, dice, effect.lowest_casting_value, effect.spell, False, events,
+        if _dispel_roll(state, seat, dispeller, dice, effect.lowest_casting_value, effect.spell, effect.bound, events,
                         icon=icon):
             end_effect(state, effect, events, _("dispelled"))
     rip_window(state, events)
@@ -796,8 +796,10 @@ def end(state: NinthAgeState, events: list[Event]) -> None:
 
 # -- effects ---------------------------------------------------------------------------------------
 def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, targets: list[UnitState],
-                point: Point | None, value: int, part: str | None, events: list[Event]) -> None:
-    """Step 6: the spell's effect on its targets (hits, templates, modifiers for its duration)."""
+                point: Point | None, value: int, part: str | None, events: list[Event], *, bound: bool = False) -> None:
+    """Step 6: the spell's effect on its targets (hits, templates, modifiers for its duration).
+    A lasting spell keeps the lowest value a dispel must reach (§9.6): the lowest casting value,
+    a bound spell's Power Level ("il Livello di Potere ha la precedenza", §9.12)."""
     me = caster_unit(state, c)
     t = _types(spell)
     vortex = vortex_of(spell.types)
@@ -845,8 +847,8 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
                                     duration=spell.duration, units=[u.id for u in targets] + inside, part=part,
                                     modifiers=dict(effect.modifiers), halve=list(effect.halve),
                                     armour=effect.armour, ward=effect.ward,
-                                    lowest_casting_value=min(spell.casting_value, value),
-                                    phase=state.magic.number))
+                                    lowest_casting_value=value if bound else min(spell.casting_value, value),
+                                    phase=state.magic.number, bound=bound))
         state.next_effect += 1
         change = commas([*(_("{characteristic} {value:+d}", characteristic=k, value=v) for k, v in effect.modifiers.items()),
                                   *(_("{characteristic} halved", characteristic=k) for k in effect.halve),

@@ -46,6 +46,7 @@ class Effect(BaseModel):
     lowest_casting_value: int
     phase: int  # the Magic phase number it was cast in
     attribute: bool = False
+    bound: bool = False  # cast as a bound spell: +1 to dispel it (§9.12), its Power Level the value to reach
 
 
 class TemplateMark(BaseModel):
