@@ -296,3 +296,34 @@ def test_a_bound_spell_in_play_is_dispelled_against_its_power_level():
     state = _bound_forge_heart(9, (5, 4))
     heart = next(e for e in state.effects if e.spell == "Forge Heart")
     assert heart.lowest_casting_value == 9
+
+
+# -- §9.13 a magical move may join a unit (seed 001:1261-1263) ---------------------------------------
+def test_a_character_with_a_magical_move_joins_a_unit_within_that_move():
+    """'Le azioni che un'Unità sarebbe normalmente in grado di fare nella sotto-fase Movimenti
+    Rimanenti possono essere compiute (come ruotare, riorganizzarsi, aggregarsi ad Unità, lasciare
+    Unità e così via)': the Marshal given Ash Veil's magical move of 6" joins the Spearmen with it
+    (/join was refused outside the Movement phase); the move's 6" replaces its M, and it is its one
+    magical move of the phase."""
+    import pytest
+
+    from engine.core import IllegalAction
+    from engine.rulesets.ninth_age.actions import Cast, EndStep, Join
+
+    from game_helpers import RULESET
+
+    state = scenario({"Hedge Wizard": (30, 24, 0), "Marshal": (40, 25.2, 180), "Spearmen": (40, 20, 0, 10),
+                      "Shaman": (20, 40, 180)}, seat="p1", terrain="open")
+    load(state, 4, 4, 1, 1)
+    state = apply(state, EndStep(seat="p1"))
+    with pytest.raises(IllegalAction, match="no magical move"):
+        RULESET.apply(state, Join(seat="p1", unit="Marshal", into="Spearmen"))
+    state.casters["Hedge Wizard"].spells = ["Ash Veil"]
+    load(state, 4, 4)
+    state = apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Ash Veil", dice=2, target="Marshal"),
+                  {"dispel": "none"})
+    log = []
+    state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen"), None, log)
+    assert state.units["Marshal"].location == "joined" and state.units["Marshal"].host == "Spearmen"
+    assert any(e.text.startswith("Marshal joins Spearmen") and "moving 5.7\" of 6.0\"" in e.text for e in log)  # M 4
+    assert "Marshal" in state.magic.moved and "Marshal" not in state.magic.moves

@@ -60,9 +60,10 @@ def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str 
 
 
 def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | None, events: list[Event],
-         widen: bool = False) -> None:
+         widen: bool = False, movement: float | None = None) -> None:
     """The Remaining Moves join (§16.2): the character moves into contact and takes its place;
-    the unit may not move again this sub-phase; the character counts as having moved."""
+    the unit may not move again this sub-phase; the character counts as having moved.
+    ``movement``: a magical move's distance, which replaces M (§9.13)."""
     problem = join_problem(state, char, host)
     if problem:
         raise IllegalAction("cannot-join", _("{char} cannot join {host}: {problem} (§16.2).", char=char.id, host=host.id, problem=problem))
@@ -74,7 +75,7 @@ def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | Non
     if state.unit_entry(char).has_rule("Random Movement"):  # §22: it moves only in the Compulsory Moves
         raise IllegalAction("cannot-join", _("{char} has Random Movement: it does not move in the Remaining Moves; it joins a Random Movement unit by moving into contact with it in the Compulsory Moves (answer 'join <unit>' when asked which way it goes, §22).", char=char.id))
     start = char.footprint()
-    m = state.unit_entry(char).movement
+    m = state.unit_entry(char).movement if movement is None else movement
     moved = _place(state, char, host, file, events, widen=widen)
     target = character_base(state, char)
     reach = start.shape.centroid.distance(target.centroid)

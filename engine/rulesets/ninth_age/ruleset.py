@@ -414,6 +414,17 @@ class NinthAge(Ruleset):
                     movement.voluntary_move(state, unit, "advance", action.steps, action.pivot, events, movement=m)
             magic.magical_move(state, seat, unit, action.kind, do, events)
             return
+        if state.phase == "magic" and isinstance(action, Join) and not action.hidden:
+            # a magical move may join a unit, as in a fresh Remaining Moves sub-phase (§9.13, seed 001:1262)
+            unit = state.units[action.unit]
+            if unit.owner != seat:
+                raise IllegalAction("not-your-unit", ngettext("{unit} is not yours to command.", "{unit} are not yours to command.", grammar_number(state, unit), unit=unit.id))
+
+            def do(m):
+                characters.join(state, unit, state.units[action.into], action.file, events, widen=action.widen,
+                                movement=m)
+            magic.magical_move(state, seat, unit, action.kind, do, events)
+            return
         if isinstance(action, shooting_phase.ACTIONS):
             shooting_phase.apply(state, action, events)
             return
