@@ -11,12 +11,13 @@ QUIET = {"dispel": "none", "challenge": "none", "pursue": "restrain", "restrain"
 
 
 # -- §23.1 Parry: never with a magic hand weapon, nor a magic shield (seed 001:3553-3554, 3561) -------
-def _brutes_strike_the_marshal(items: list[str]) -> str:
+def _brutes_strike_the_marshal(items: list[str], equipment: list[str] | None = None) -> str:
     """Three Brutes (WS 3) fight the Marshal (WS 6, on foot, hand weapon and shield) from its front."""
     state = scenario({"Brutes": (30, 20, 180, 3)}, seat="p2", terrain="open")
     brutes, marshal = state.units["Brutes"], state.units["Marshal"]
     entry = state.unit_entry(marshal)
-    state.armies["p1"].units[marshal.entry] = entry.model_copy(update={"magic_items": items})
+    state.armies["p1"].units[marshal.entry] = entry.model_copy(
+        update={"magic_items": items, "equipment": equipment if equipment is not None else entry.equipment})
     marshal.location = "table"
     marshal.pose = Pose(x=brutes.pose.x, y=0, bearing=0)
     marshal.pose = Pose(x=brutes.pose.x, y=brutes.pose.y - (brutes.footprint().depth + marshal.footprint().depth) / 2,
@@ -46,6 +47,16 @@ def test_a_magic_shield_cannot_parry_with_a_hand_weapon():
     001:3561): the Hardened Shield replaces the Marshal's shield; no Parry with it."""
     said = _brutes_strike_the_marshal(["Hardened Shield"])
     assert "at Marshal (WS 6): 4+ to hit, rolled 4, 4, 4: 3 hits." in said and "Parry" not in said
+
+
+def test_a_magic_weapon_is_the_one_struck_at_not_a_flail_carried_beside_it():
+    """'Un modello che possiede un'Arma Magica ... deve utilizzarla, anche se è armato con più di
+    un arma' (seed 001:3552): the Marshal carrying a flail fights with its Sword of Strength, so
+    attacks against it get no '+1 against a flail' (they did)."""
+    said = _brutes_strike_the_marshal(["Sword of Strength"], ["hand weapon", "flail", "plate armour"])
+    assert "flail" not in said
+    mundane = _brutes_strike_the_marshal(["Talisman of Shielding"], ["hand weapon", "flail", "plate armour"])
+    assert "(+1 against a flail)" in mundane
 
 
 # -- §9.3 Caster: the casting model alone (seed 001:1087-1088) --------------------------------------

@@ -687,7 +687,8 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
                 need, note = 4, _(" (Parry: never better than 4+)")
         else:
             need, note = 4, _(" (Parry: 4+)")
-    if fighters.weapon(state, target) == "flail":
+    worn = fighters.magic_weapon(state, target)  # a magic weapon must be used, whatever else it carries (§23.1)
+    if (worn[1] if worn is not None else fighters.weapon(state, target)) == "flail":
         modifier, note = modifier + 1, text_join("", [note, _(" (+1 against a flail)")])
     fighter = _fighter(state, blow)  # a character in the unit: its own rules and weapons
     if not blow.special and fighters.lightning_reflexes(state, fighter, blow.part):
