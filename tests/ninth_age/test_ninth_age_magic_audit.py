@@ -338,3 +338,30 @@ def test_a_character_with_a_magical_move_joins_a_unit_within_that_move():
     assert state.units["Marshal"].location == "joined" and state.units["Marshal"].host == "Spearmen"
     assert any(e.text.startswith("Marshal joins Spearmen") and "moving 5.7\" of 6.0\"" in e.text for e in log)  # M 4
     assert "Marshal" in state.magic.moved and "Marshal" not in state.magic.moves
+
+
+# -- §9.8 broken concentration: no bonus at all, the Wand of Stability's +D6 too (seed 001:1198-1200) --
+def test_a_wizard_with_broken_concentration_adds_no_wand_of_stability():
+    """'Un Mago la cui Concentrazione viene Spezzata non può aggiungere alcun bonus ... a qualunque
+    altro ulteriore tentativo di lancio/dispersione nella medesima Fase Magica': the Hedge Wizard
+    failed a dispel; its next one with the Wand of Stability gets no +D6 (a modifier, seed
+    001:3747) though Insufficient Power is still ignored. The +D6 was added (a ruling)."""
+    from engine.rulesets.ninth_age.actions import Cast, EndStep
+
+    state = scenario({"Hedge Wizard": (30, 20, 0), "Spearmen": (40, 20, 0, 10), "Shaman": (30, 30, 180)}, seat="p2")
+    load(state, 4, 4, 1, 1)
+    state = apply(state, EndStep(seat="p2"))
+    state.unit_entry(state.units["Hedge Wizard"]).magic_items.append("Wand of Stability")
+    state.casters["Shaman"].spells = ["Sap the Strength", "Bark Skin"]
+    load(state, 4, 4, 1, 1)  # Sap the Strength 8 + 1 = 9; dispelled with 1 + 1 + 1 = 3: fails, concentration broken
+    state = apply(state, Cast(seat="p2", wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen"),
+                  {"dispel": "2", "dispeller": "Hedge Wizard", "wand": "no"})
+    assert state.magic.broken == ["Hedge Wizard"]
+    load(state, 3, 3, 2, 6)  # Bark Skin 6 + 1 = 7 on the Shaman; one dispel die of 2, no level bonus, no +D6
+    log = []
+    state = apply(state, Cast(seat="p2", wizard="Shaman", spell="Bark Skin", dice=2, target="Shaman"),
+                  {"dispel": "1", "dispeller": "Hedge Wizard", "wand": "yes"}, log)
+    said = "\n".join(e.text for e in log)
+    assert "Hedge Wizard dispels Bark Skin with 1 dice: 2 = 2 → 2 (Wand of Stability: no +D6 with broken " \
+           "concentration; Insufficient Power ignored) against 7: it fails" in said
+    assert state.casters["Hedge Wizard"].used_items == ["Wand of Stability"]

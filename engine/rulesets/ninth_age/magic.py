@@ -658,7 +658,10 @@ def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: i
     total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken, ignore_insufficient=wand)
     extra = 1 if bound else 0  # +1 against a bound spell (§9.12)
     wand_text = ""
-    if wand:  # a modifier, not a dispel die; it counts even with broken concentration (a ruling)
+    if wand and broken:  # "non può aggiungere alcun bonus" (seed 001:1199): the Wand's +D6 is a modifier, a bonus
+        _used(state, dispeller, "Wand of Stability", events)
+        wand_text = _(" (Wand of Stability: no +D6 with broken concentration; Insufficient Power ignored)")
+    elif wand:  # a modifier, not a dispel die
         w = roll_dice("1d6", state.rng, purpose=_('{who}: Wand of Stability', who=who))
         extra += w.total
         _used(state, dispeller, "Wand of Stability", events)
