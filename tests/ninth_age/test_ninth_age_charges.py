@@ -52,7 +52,7 @@ def test_e13_a_charger_mostly_in_the_front_arc_contacts_the_front():
     # the board draws the charge line with the distance, the range and the dice
     roll = next(e.roll for e in log if e.roll is not None and "charge range" in e.text)
     line = next(p for p in RULESET.board(state).paths if p.kind == "charge")
-    assert line.label.endswith(f"({'+'.join(map(str, roll.dice))})") and " vs " in line.label
+    assert str(line.label).endswith(f"({'+'.join(map(str, roll.dice))}+M 4)") and " vs " in str(line.label)
 
 
 def test_e12_not_rotating_the_target_comes_before_more_contact():
