@@ -872,8 +872,10 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
                                                                                    list(best.centre)],
                              "label": _("failed: {why}", why=why)})
     charger.pose = best.pose
-    events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
-                        text=ngettext("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", "{charger}'s charge fails ({why}): they turn toward {target} and move {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", number(state, charger), charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))
+    text = ngettext("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", "{charger}'s charge fails ({why}): they turn toward {target} and move {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", number(state, charger), charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)
+    if stop is not None and moved < go - 0.05:  # say why it stopped short ("0.1\" of 5\"" read as a fault)
+        text = join("", [text, " ", _("It stopped short: {ahead}.", ahead=stop)])
+    events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id}, text=text))
 
 
 def _pivot_problem(before, after, around) -> Text | None:
