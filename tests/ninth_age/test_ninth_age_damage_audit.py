@@ -36,3 +36,81 @@ def test_a_unit_whose_champion_was_slain_no_longer_orders_a_charge():
     line = next(t for t in log if t.startswith("Brutes charge range"))
     assert "Order a Charge" not in line and line.endswith("= 8\"."), line
     assert state.units["Brutes"].failed_charge and not state.units["Brutes"].charged
+
+
+# -- §14.4 War Machine Profile: "Quando si attacca una MdG in corpo a corpo gli attacchi non vengono allocati come di
+# solito ... vengono scelti fino a 6 modelli ... Carri, Cavalleria Mostruosa, Fanteria Mostruosa e Bestie Mostruose
+# contano ognuna come 3 modelli" (seed 001:2313-2322) --------------------------------------------------------------
+def _against_machine(attacker, machine, seat, files=None):
+    from engine.table.footprint import Pose
+    from engine.table.frame import mm
+
+    state = scenario({attacker: (24, 30, 0 if seat == "p1" else 180, *([files] if files else [])),
+                      machine: (24, 0, 0)}, terrain="open")
+    unit = state.units[attacker]
+    front = unit.footprint().half_depth + mm(30)  # the machine's 60 mm round base touching the middle of its front
+    state.units[machine].pose = Pose(x=24, y=30 + front if seat == "p1" else 30 - front, bearing=0)
+    state.phase, state.step, state.active = "melee", "", seat
+    return state
+
+
+def _to_hit_dice(log, unit):
+    return sum(len(e.roll.dice) for e in log if e.roll is not None and "to hit" in e.roll.purpose
+               and str(e.text).split(": ", 1)[-1].startswith(unit))
+
+
+def test_six_infantry_models_fight_a_war_machine_as_if_in_base_contact_and_none_support():
+    from engine.rulesets.ninth_age import fighters
+    from engine.rulesets.ninth_age.actions import Fight
+
+    state = _against_machine("Zealots", "Stone Thrower", "p1", files=5)
+    zealots = state.units["Zealots"]
+    (c,) = fighters.contacts(state, zealots)
+    assert len(c.touching) == 6 and c.supporting == []
+    each, _i = fighters._part_attacks(state, zealots, 0, supporting=False)
+    log = []
+    apply(state, Fight(seat="p1", unit="Zealots"), {"challenge": "none", "pursue": "restrain"}, log)
+    assert _to_hit_dice(log, "Zealots") == 6 * each  # six chosen models with all their attacks (was 3 + 3 supporting)
+
+
+def test_monstrous_infantry_count_as_three_models_against_a_war_machine():
+    from engine.rulesets.ninth_age import fighters
+
+    state = _against_machine("Brutes", "Great Cannon", "p2")
+    brutes = state.units["Brutes"]
+    (c,) = fighters.contacts(state, brutes)
+    assert len(c.touching) == 2 and c.supporting == []  # 2 x 3 = 6; none supporting (was 3 + 3 supporting)
+    blows = fighters.blows(state, brutes)
+    assert sum(b.count for b in blows if not b.special) == 4 + 3  # the Champion (A3 +1) and one Brute
+    assert [(b.special, b.count) for b in blows if b.special] == [("Stomp", 2)]
+
+
+def test_a_monster_counts_as_six_models_against_a_war_machine():
+    from engine.rulesets.ninth_age import fighters
+
+    state = _against_machine("Giant", "Great Cannon", "p2")
+    (c,) = fighters.contacts(state, state.units["Giant"])
+    assert c.touching == [0]  # the one model, worth all six
+    assert fighters.war_machine_fighters(state, state.units["Great Cannon"]) == {"Giant": [0]}
+
+
+def test_a_model_in_base_contact_with_another_enemy_is_not_chosen_to_fight_the_war_machine():
+    from engine.rulesets.ninth_age import fighters
+    from engine.table.footprint import Pose
+    from engine.table.frame import mm
+
+    state = _against_machine("Zealots", "Stone Thrower", "p1", files=5)
+    zealots = state.units["Zealots"]
+    fp = zealots.footprint()
+    skulkers = state.units["Skulkers"]  # skirmishers 5 wide, against the Zealots' left-hand files
+    skulkers.formation = skulkers.formation.model_copy(update={"files": 5})
+    skulkers.location = "table"
+    skulkers.pose = Pose(x=24 - fp.half_width + mm(20) - 0.02 - 2.5 * mm(20), y=30 + fp.half_depth + mm(20),
+                         bearing=180)
+    by_enemy = {c.enemy: c for c in fighters.contacts(state, zealots)}
+    assert set(by_enemy) == {"Stone Thrower", "Skulkers"}
+    busy = set(by_enemy["Skulkers"].pairs)  # the Zealots whose bases touch the Skulkers
+    assert 0 in busy
+    chosen = by_enemy["Stone Thrower"].touching
+    assert not busy & set(chosen) and len(chosen) == 6
+

@@ -259,6 +259,11 @@ def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
     for enemy in enemies_in_contact(state, unit):
         if enemy.garrison or unit.garrison:  # an assault on a Building: no bases touch (assault.py, §18.6)
             continue
+        if state.unit_entry(enemy).troop_type == WAR_MACHINE and state.unit_entry(unit).troop_type != WAR_MACHINE:
+            # attacks on a War Machine are not allocated as usual: the chosen models fight it (§14.4)
+            out.append(Contacts(enemy=enemy.id, side="front", supporting=[], pairs={},
+                                touching=war_machine_fighters(state, enemy).get(unit.id, [])))
+            continue
         efp = enemy.footprint()
         side = contact_side(fp, efp) or "front"
         pairs: dict[int, set[int]] = {}
@@ -282,6 +287,58 @@ def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
             ranks = fighting_ranks(state, unit)
             supporting = [i for i, (rank, file) in enumerate(slots) if 1 <= rank <= ranks and file in files]
         out.append(Contacts(enemy=enemy.id, side=side, touching=touching, supporting=supporting, pairs=pairs))
+    return out
+
+
+WAR_MACHINE = "war machine"
+WAR_MACHINE_FIGHTERS = 6  # §14.4: "vengono scelti fino a 6 modelli"
+# §14.4: "Carri, Cavalleria Mostruosa, Fanteria Mostruosa e Bestie Mostruose contano ognuna come 3 modelli,
+# mentre i Mostri e i Mostri Cavalcati contano ognuno come 6 modelli"
+WAR_MACHINE_WORTH = {"chariot": 3, "monstrous cavalry": 3, "monstrous infantry": 3, "monstrous beast": 3,
+                     "monster": 6, "ridden monster": 6}
+
+
+def war_machine_fighters(state: NinthAgeState, machine: UnitState) -> dict[str, list[int]]:
+    """The models that fight a War Machine this Initiative step, by unit (§14.4, seed 001:2313-2322):
+    "vengono scelti fino a 6 modelli che non sono a contatto di basetta con altri nemici (ne vanno
+    scelti il maggior numero possibile)", a Chariot or Monstrous model counting as 3, a Monster or
+    Ridden Monster as 6; they attack it "come se fossero in contatto di basetta", none supporting,
+    and no other model attacks it. As many as possible are chosen, the models nearest the machine
+    first (its R&F are alike, and casualties go from the rear rank, so the R&F slain before they
+    strike do not lower the count); the units touching it in the order of their names. A
+    character in the unit is one model, of its own troop type, however many positions its base
+    takes (§16.5). Returns, for each enemy unit touching the machine, the indices of its chosen
+    models (a character: every index of its base)."""
+    out: dict[str, list[int]] = {}
+    budget = WAR_MACHINE_FIGHTERS
+    mfp = machine.footprint()
+    for unit in sorted(enemies_in_contact(state, machine), key=lambda u: u.id):
+        out[unit.id] = []
+        if unit.garrison or state.unit_entry(unit).troop_type == WAR_MACHINE:
+            continue
+        fp = unit.footprint()
+        busy: set[int] = set()  # in base contact with another enemy
+        for other in enemies_in_contact(state, unit):
+            if other.id != machine.id and not other.garrison:
+                busy |= {i for i, _j in models_in_contact(fp, other.footprint())}
+        chars = character_models(state, unit)
+        bases: dict[str, list[int]] = {}
+        for i in range(len(fp.models)):
+            if i not in busy:
+                bases.setdefault(chars.get(i, f"#{i}"), []).append(i)
+        own = state.unit_entry(unit).troop_type
+        nearest = sorted(bases.items(), key=lambda kv: (min(fp.models[i].distance(mfp.shape) for i in kv[1]),
+                                                         min(kv[1])))
+        for name, idx in nearest:
+            if name in chars.values() and any(i in busy for i, c in chars.items() if c == name):
+                continue  # a character whose base touches another enemy is not chosen
+            worth = WAR_MACHINE_WORTH.get(
+                state.unit_entry(state.units[name]).troop_type if name in chars.values() else own, 1)
+            if worth > budget:
+                continue
+            budget -= worth
+            out[unit.id] += idx
+        out[unit.id].sort()
     return out
 
 
