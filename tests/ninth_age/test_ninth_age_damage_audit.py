@@ -114,3 +114,44 @@ def test_a_model_in_base_contact_with_another_enemy_is_not_chosen_to_fight_the_w
     chosen = by_enemy["Stone Thrower"].touching
     assert not busy & set(chosen) and len(chosen) == 6
 
+
+# -- §12.8 "Unità ingaggiate in CaC: Se l'Unità ha un solo rango, rimuovere le perdite da entrambi i lati, in modo che
+# il numero di Unità (priorità più alta) e il numero di modelli (priorità più bassa) in contatto di basetta (con il
+# nemico) sia massimizzato" (seed 001:2100-2102) --------------------------------------------------------------------
+def _single_rank(overlap):
+    """Spearmen in one rank of 6 (4.72" wide, centre x 30), the Brutes' front against their
+    right-hand end only, ``overlap`` inches of it."""
+    from engine.table.frame import mm
+
+    half = 3 * mm(20)
+    state = scenario({"Spearmen": (30, 20, 0, 6), "Brutes": (30 + half + 1.5 * mm(40) - overlap,
+                                                               20 + mm(20) / 2 + mm(40), 180)}, terrain="open")
+    spear = state.units["Spearmen"]
+    spear.models = spear.start_models = 6
+    spear.formation = spear.formation.model_copy(update={"models": 6, "files": 6})
+    return state
+
+
+def test_an_engaged_single_rank_loses_its_models_from_the_end_that_keeps_the_enemy_in_contact():
+    from engine.rulesets.ninth_age.casualties import lose_wounds
+    from engine.rulesets.ninth_age.fighters import enemies_in_contact
+
+    state = _single_rank(overlap=0.3)
+    spear, brutes = state.units["Spearmen"], state.units["Brutes"]
+    assert [e.id for e in enemies_in_contact(state, spear)] == ["Brutes"]
+    lose_wounds(state, spear, 2, [])
+    assert spear.models == 4 and spear.formation.files == 4
+    # both from the far end: the Brutes still touch the Spearmen (an even split, one from each end, parted them)
+    assert [e.id for e in enemies_in_contact(state, spear)] == ["Brutes"]
+
+
+def test_an_unengaged_single_rank_loses_its_models_evenly_from_both_ends():
+    from engine.rulesets.ninth_age.casualties import lose_wounds
+
+    state = _single_rank(overlap=0.3)
+    state.units["Brutes"].location = "reserve"
+    spear = state.units["Spearmen"]
+    before = spear.footprint().centre
+    lose_wounds(state, spear, 2, [])
+    assert spear.footprint().centre == pytest.approx(before)  # one from each end: the middle stays
+
