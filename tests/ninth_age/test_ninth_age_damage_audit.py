@@ -155,3 +155,40 @@ def test_an_unengaged_single_rank_loses_its_models_evenly_from_both_ends():
     lose_wounds(state, spear, 2, [])
     assert spear.footprint().centre == pytest.approx(before)  # one from each end: the middle stays
 
+
+# -- §16.9 a refused challenge: "se si tratta del BSB, questi perde la regola Mantenere la Posizione e non aggiunge il
+# +1 alla sua fazione per il calcolo del Punteggio di Combattimento durante questa fase di CaC" (seed 001:2718-2720) --
+def test_a_bsb_named_for_a_refused_challenge_loses_hold_your_ground_and_its_plus_one_for_that_melee_phase_only():
+    from engine.rulesets.ninth_age import characters, combat, turns
+    from engine.rulesets.ninth_age.actions import Fight
+    from engine.rulesets.ninth_age.leadership import hold_your_ground
+    from engine.rulesets.ninth_age.mixed_units import unit_models_ld
+
+    from test_ninth_age_melee import _face_off, _melee
+
+    from engine.core.rng import Rng
+
+    for seed in range(40):  # a round after which both units still fight (nobody broke)
+        state = _face_off()
+        state.rng = Rng.from_seed(seed)
+        characters._place(state, state.units["Marshal"], state.units["Spearmen"], 2, [])
+        characters._place(state, state.units["Chieftain"], state.units["Brutes"], 0, [])  # p2's BSB
+        assert state.unit_entry(state.units["Chieftain"]).bsb
+        state = apply(state, Fight(seat="p1", unit="Spearmen"), {"challenge": "Marshal", "accept": "refuse",
+                                                                 "refuser": "Chieftain", "pursue": "restrain",
+                                                                 "combat-reform": "no", "make-way": "stay"})
+        if not any(state.units[u].fleeing or not state.units[u].on_table for u in ("Brutes", "Spearmen")):
+            break
+    chieftain = state.units["Chieftain"]
+    assert chieftain.refused and chieftain.location == "joined" and not chieftain.standard_lost
+    group = ["Brutes", "Spearmen"]
+    # this Melee phase: no Hold Your Ground, no +1
+    assert hold_your_ground(state, state.units["Brutes"]) is None
+    assert not combat.side_score(state, "p2", combat.Round(units=group)).battle_standard
+    # the combat goes on into the next player turn: Ld 0 still, but the BSB holds its ground and counts again
+    later = state.model_copy(deep=True)
+    turns.begin_player_turn(later, "p2", [])
+    _melee(later, "p2")
+    assert later.units["Chieftain"].refused and unit_models_ld(later, later.units["Brutes"]) == 7
+    assert hold_your_ground(later, later.units["Brutes"]) == "Chieftain"
+    assert combat.side_score(later, "p2", combat.Round(units=group)).battle_standard
