@@ -192,3 +192,38 @@ def test_a_bsb_named_for_a_refused_challenge_loses_hold_your_ground_and_its_plus
     assert later.units["Chieftain"].refused and unit_models_ld(later, later.units["Brutes"]) == 7
     assert hold_your_ground(later, later.units["Brutes"]) == "Chieftain"
     assert combat.side_score(later, "p2", combat.Round(units=group)).battle_standard
+
+
+# -- §16.9 "nel caso del Calpestamento, il Personaggio avversario deve essere di un Tipo di Truppa per cui il
+# Calpestamento ha effetto, altrimenti gli attacchi del Calpestamento vengono ignorati" (seed 001:2726-2727) ---------
+def _wyvern_against(unit, char, file=2):
+    from engine.rulesets.ninth_age import characters
+    from engine.table.frame import mm
+
+    state = scenario({"Warlord on Wyvern": (30, 30, 180), unit: (30, 0, 0, 5)}, terrain="open")
+    body = state.units[unit]
+    body.pose = body.pose.model_copy(update={"y": 30 - mm(150) / 2 - body.footprint().half_depth})
+    characters._place(state, state.units[char], body, file, [])
+    state.phase, state.step, state.active = "melee", "", "p2"
+    return state
+
+
+def _stomps(state, duel):
+    from engine.rulesets.ninth_age import fighters
+
+    wyvern = state.units["Warlord on Wyvern"]
+    return [(b.count, b.targets) for b in fighters.blows(state, wyvern, duel=duel) if b.special == "Stomp"]
+
+
+def test_a_duellist_of_a_troop_type_stomp_does_not_affect_is_not_stomped():
+    """The Captain (Cavalry) in the Spearmen (Infantry) duels the Warlord: its Stomp is ignored."""
+    state = _wyvern_against("Spearmen", "Captain")
+    assert _stomps(state, None) == [(1, ["Spearmen"])]  # no challenge: the Infantry are stomped
+    assert _stomps(state, ("Warlord on Wyvern", "Captain")) == []
+
+
+def test_a_stompable_duellist_is_stomped_even_in_a_unit_stomp_does_not_affect():
+    """The Marshal (Infantry) in the Knights (Cavalry) duels the Warlord: its Stomp goes to the Marshal."""
+    state = _wyvern_against("Knights", "Marshal")
+    assert _stomps(state, None) == []  # no challenge: Cavalry are not stomped
+    assert _stomps(state, ("Warlord on Wyvern", "Marshal")) == [(1, ["Marshal"])]

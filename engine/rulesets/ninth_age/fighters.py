@@ -725,7 +725,7 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
                         b.count, b.ws, b.champion = count, ws, True
                         b.part_name = f"{entry.parts[part].name} Champion"
                         break
-    out += special_attacks(state, unit, asked)
+    out += special_attacks(state, unit, asked, duel=duel)
     if duel:  # duellists strike only each other; everyone else leaves them alone (§16.9)
         for b in out:
             who = duellist_of(state, b)
@@ -781,12 +781,14 @@ def charged_units(state: NinthAgeState, unit: UnitState) -> set[str]:
 STOMPABLE = ("infantry", "war beast", "swarm", "war machine")
 
 
-def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str] | None = None) -> list[Blow]:
+def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str] | None = None,
+                    duel: tuple[str, str] | None = None) -> list[Blow]:
     """Stomp (X) at I0 against a unit of Infantry, War Beasts, Swarms or War Machines (the mount
     stomps, never the rider), Impact Hits (X) at I10 in the first round after charging, +1 S
     per full rank beyond the first, and Grinding Attacks (X) at the model's I, one or the other
     of those two in a round (§22); each model in base contact makes them, automatic hits at its
-    S with no weapon."""
+    S with no weapon. ``duel``: the challenge fought, whose duellist's Stomp meets only the other
+    duellist, and only one of a troop type Stomp affects (§16.9)."""
     entry = state.unit_entry(unit)
     touching = set()
     enemies: list[str] = []
@@ -801,6 +803,12 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
         parts = [i for i, p in enumerate(entry.parts) if p.role in ("mount", "draught")] or \
             [i for i, p in enumerate(entry.parts) if p.role not in ("rider", "crew")] or [0]
         targets = [e for e in enemies if state.unit_entry(state.units[e]).troop_type in STOMPABLE]
+        if duel and unit.id in duel and entry.is_character:
+            # a duellist's Stomp goes to the other duellist, "il Personaggio avversario deve essere di un Tipo di
+            # Truppa per cui il Calpestamento ha effetto, altrimenti gli attacchi del Calpestamento vengono
+            # ignorati" (§16.9): by the other's own troop type, not its unit's
+            other = duel[1] if duel[0] == unit.id else duel[0]
+            targets = [other] if state.unit_entry(state.units[other]).troop_type in STOMPABLE else []
         if targets:
             # a special attack: no weapon's S, but the profile's as spells and items change it (§21.4, E-31)
             part = max(parts, key=lambda i: profile_value(state, unit, "S", i))
