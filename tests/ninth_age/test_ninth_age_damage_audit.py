@@ -195,7 +195,7 @@ def test_a_bsb_named_for_a_refused_challenge_loses_hold_your_ground_and_its_plus
 
 
 # -- §16.9 "nel caso del Calpestamento, il Personaggio avversario deve essere di un Tipo di Truppa per cui il
-# Calpestamento ha effetto, altrimenti gli attacchi del Calpestamento vengono ignorati" (seed 001:2726-2727) ---------
+# Calpestamento ha effetto, altrimenti gli attacchi del Calpestamento vengono ignorati" (seed 001:2725-2727) ---------
 def _wyvern_against(unit, char, file=2):
     from engine.rulesets.ninth_age import characters
     from engine.table.frame import mm
@@ -227,3 +227,28 @@ def test_a_stompable_duellist_is_stomped_even_in_a_unit_stomp_does_not_affect():
     state = _wyvern_against("Knights", "Marshal")
     assert _stomps(state, None) == []  # no challenge: Cavalry are not stomped
     assert _stomps(state, ("Warlord on Wyvern", "Marshal")) == [(1, ["Marshal"])]
+
+
+# -- §16.4 "Se si agisce in questo modo, l'Unità stessa (compresi altri Personaggi in essa presenti) non può
+# dichiarare altre cariche nel medesimo turno" (seed 001:2595-2597) ------------------------------------------------
+def test_once_a_character_charged_out_of_a_unit_no_other_character_in_it_declares_a_charge():
+    import pytest
+
+    from engine.core import IllegalAction
+    from engine.rulesets.ninth_age.actions import Join
+
+    from game_helpers import RULESET
+
+    state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0), "Hedge Wizard": (17, 15.5, 0),
+                      "Brutes": (22, 22.5, 180)})
+    state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
+    state = apply(state, Join(seat="p1", unit="Hedge Wizard", into="Spearmen", file=1))
+    for uid in ("Marshal", "Hedge Wizard"):
+        state.units[uid].moved = False
+    state.units["Spearmen"].joined_this_phase = False
+    state.step = "charges"
+    state = apply(state, Charge(seat="p1", unit="Marshal", target="Brutes"), {"reaction": "hold"})
+    assert state.units["Marshal"].charged_out_of == "Spearmen"
+    with pytest.raises(IllegalAction, match="Hedge Wizard cannot declare a charge: Marshal charged out of its unit "
+                                            "Spearmen this turn"):
+        RULESET.apply(state, Charge(seat="p1", unit="Hedge Wizard", target="Brutes"))
