@@ -252,3 +252,58 @@ def test_once_a_character_charged_out_of_a_unit_no_other_character_in_it_declare
     with pytest.raises(IllegalAction, match="Hedge Wizard cannot declare a charge: Marshal charged out of its unit "
                                             "Spearmen this turn"):
         RULESET.apply(state, Charge(seat="p1", unit="Hedge Wizard", target="Brutes"))
+
+
+# -- §17.4 "Alcuni Alfieri delle truppe Base, possono essere promossi a Alfiere Veterano. L'Alfiere Veterano può
+# portare uno Stendardo magico del valore di 25 punti. L'Alfiere Veterano è Unico, pertanto solo un singolo modello
+# nell'esercito (o due in un Grande Esercito) può essere promosso" (seed 001:2833-2842) ----------------------------
+def _veteran_army(units, limit=2500):
+    from ninth_age_helpers import army
+
+    return army(units, limit)
+
+
+def _core(name, points=250, veteran=True, standard=True, items=(), category="core"):
+    from ninth_age_helpers import unit
+
+    return unit(name, category, points, choice=name, magic_items=list(items),
+                command={"standard": standard, "veteran": veteran})
+
+
+def test_a_veteran_standard_bearer_is_a_core_units_standard_bearer():
+    from pydantic import ValidationError
+
+    assert _veteran_army([_core("Guard")]).units[0].command.veteran
+    with pytest.raises(ValidationError, match=r"a Veteran Standard Bearer is a promoted standard bearer, and Guard "
+                                              r"has no standard bearer \(§17.4\)"):
+        _veteran_army([_core("Guard", standard=False)])
+    with pytest.raises(ValidationError, match=r"only a Core unit's standard bearer may be promoted Veteran Standard "
+                                              r"Bearer \(§17.4\)"):
+        _veteran_army([_core("Guard", category="special")])
+
+
+def test_a_veteran_standard_bearer_carries_a_magic_standard_of_at_most_25_points():
+    from pydantic import ValidationError
+
+    assert _veteran_army([_core("Guard", items=["Banner of Discipline"])])  # 25 points
+    assert _veteran_army([_core("Guard", veteran=False, items=["Holy Icon"])])  # a plain standard bearer: no such cap
+    with pytest.raises(ValidationError, match=r"Holy Icon costs 30 points; a Veteran Standard Bearer carries a magic "
+                                              r"standard of at most 25 points \(§17.4\)"):
+        _veteran_army([_core("Guard", items=["Holy Icon"])])
+
+
+def test_only_one_veteran_standard_bearer_in_an_army_two_in_a_grand_army():
+    from engine.rulesets.ninth_age.composition import composition_problems
+    from ninth_age_helpers import legal_2500
+
+    units = legal_2500()
+    units[2]["command"] = {"standard": True, "veteran": True}
+    assert not any("Veteran" in p for p in composition_problems(_veteran_army(units)))
+    units[3]["command"] = {"standard": True, "veteran": True}
+    assert "Veteran Standard Bearer is Unique: the list promotes 2 (Core 0, Core 1); a standard army allows 1 " \
+           "(§17.4)." in composition_problems(_veteran_army(units))
+    grand = [dict(u, points=u["points"] * 2) for u in units]
+    assert not any("Veteran" in p for p in composition_problems(_veteran_army(grand, 5000)))
+    grand[4]["command"] = {"standard": True, "veteran": True}
+    assert "Veteran Standard Bearer is Unique: the list promotes 3 (Core 0, Core 1, Core 2); a grand army allows 2 " \
+           "(§17.4)." in composition_problems(_veteran_army(grand, 5000))

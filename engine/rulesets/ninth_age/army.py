@@ -92,6 +92,7 @@ class Command(Strict):
     champion: bool = False
     musician: bool = False
     standard: bool = False
+    veteran: bool = False  # the standard bearer promoted Veteran Standard Bearer (§17.4)
 
 
 class Unit(Strict):
@@ -170,6 +171,13 @@ class Unit(Strict):
             raise ValueError(_("round_base: a round base holds a single model"))
         if self.general and self.bsb:
             raise ValueError(_("general: the General cannot be the Battle Standard Bearer (§16.7)"))
+        # "Alcuni Alfieri delle truppe Base, possono essere promossi a Alfiere Veterano" (§17.4)
+        if self.command.veteran and not self.command.standard:
+            raise ValueError(_("command.veteran: a Veteran Standard Bearer is a promoted standard bearer, and {unit} "
+                               "has no standard bearer (§17.4)", unit=self.name))
+        if self.command.veteran and self.category != "core":
+            raise ValueError(_("command.veteran: only a Core unit's standard bearer may be promoted Veteran Standard "
+                               "Bearer (§17.4)"))
         return self
 
     # -- derived ----------------------------------------------------------------------------------

@@ -147,6 +147,9 @@ def catalogue(book: list[BookItem] | tuple = ()) -> dict[str, MagicItem]:
     return out
 
 
+VETERAN_STANDARD = 25  # the points of magic standard a Veteran Standard Bearer may carry (§17.4)
+
+
 def price(item: MagicItem, category: str) -> int:
     """What the item costs this choice: the Hero price for a Hero, the Lord price otherwise."""
     return item.hero_points if category == "hero" else item.points
@@ -167,6 +170,10 @@ def item_problem(unit: "Unit", name: str, items: dict[str, MagicItem]) -> str | 
                  "the Wizard's Hood (§23.6)", item=item.name)
     if item.category == "standard" and not (unit.bsb or unit.command.standard):
         return _("{item} is a magic standard, for a standard bearer or the BSB only (§23.1)", item=item.name)
+    if item.category == "standard" and not character and unit.command.veteran and item.points > VETERAN_STANDARD:
+        # "L'Alfiere Veterano può portare uno Stendardo magico del valore di 25 punti" (§17.4)
+        return _("{item} costs {points} points; a Veteran Standard Bearer carries a magic standard of at most "
+                 "{most} points (§17.4)", item=item.name, points=item.points, most=VETERAN_STANDARD)
     if item.category != "standard" and not character:
         return (_("{item} needs a character to carry it (units carry only magic standards in this list format)", item=item.name))
     if item.on_foot_only and troop.mounted:
