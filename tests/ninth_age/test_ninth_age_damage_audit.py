@@ -307,3 +307,38 @@ def test_only_one_veteran_standard_bearer_in_an_army_two_in_a_grand_army():
     grand[4]["command"] = {"standard": True, "veteran": True}
     assert "Veteran Standard Bearer is Unique: the list promotes 3 (Core 0, Core 1, Core 2); a grand army allows 2 " \
            "(§17.4)." in composition_problems(_veteran_army(grand, 5000))
+
+
+# -- §14.3 "Sciami, Fanteria, Fanteria Mostruosa, ... si considerano modelli di fanteria a meno che non siano dotati di
+# una cavalcatura (ad esempio un palanchino), nel qual caso si considerano in arcione ... Un modello in arcione ad un
+# qualunque altro Tipo di Truppa diventa dello stesso Tipo di Truppa della sua cavalcatura (ma conta come un modello in
+# arcione invece che a piedi). In questo caso, il modello acquisisce Profilo Combinato e Supporto Cavalleria"
+# (seed 001:2227-2236) --------------------------------------------------------------------------------------------
+def _on_palanquin(items=(), troop="infantry", mount_role="mount"):
+    from ninth_age_helpers import SOLDIER, army, unit
+
+    lord = unit("Prince", "lord", 300, troop=troop, general=True, magic_items=list(items),
+                parts=[dict(SOLDIER, name="Prince", Ld=9, role="rider"),
+                       dict(SOLDIER, name="Palanquin", A=2, role=mount_role)])
+    return army([lord]).units[0]
+
+
+def test_an_infantry_character_on_a_palanquin_is_mounted_with_combined_profile_and_cavalry_support():
+    from pydantic import ValidationError
+
+    prince = _on_palanquin()
+    assert prince.mounted and prince.troop_type == "infantry"
+    assert prince.has_rule("Combined Profile") and prince.has_rule("Cavalry Support")
+    assert not _on_palanquin(troop="infantry", mount_role="model").mounted  # no mount: on foot
+    assert _on_palanquin(["Flaming Lance"]).magic_items == ["Flaming Lance"]  # lances are for mounted models
+    with pytest.raises(ValidationError, match="Fencer's Swords is for models on foot only"):
+        _on_palanquin(["Fencer's Swords"])
+
+
+@pytest.mark.parametrize("troop, becomes", [("war beast", "cavalry"), ("monstrous beast", "monstrous cavalry"),
+                                            ("monster", "ridden monster")])
+def test_a_model_riding_a_beast_or_a_monster_takes_the_troop_type_it_becomes(troop, becomes):
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match=rf"troop_type: a model riding a {troop} is {becomes} \(§14.3\)"):
+        _on_palanquin(troop=troop)

@@ -682,7 +682,7 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
     entry = state.unit_entry(target)
     note, modifier = "", 0
     body = _body(state, target)
-    if (fighters.weapon(state, target) == "hand weapon" and "shield" in entry.equipment and not entry.troop.mounted
+    if (fighters.weapon(state, target) == "hand weapon" and "shield" in entry.equipment and not entry.mounted
             and body.pose is not None and contact_side(body.footprint(), attacker.footprint()) == "front"):
         if state.options.get("parry_never_better"):  # [A-27]'s other reading: never better than 4+
             if need < 4:
