@@ -342,3 +342,28 @@ def test_a_model_riding_a_beast_or_a_monster_takes_the_troop_type_it_becomes(tro
 
     with pytest.raises(ValidationError, match=rf"troop_type: a model riding a {troop} is {becomes} \(§14.3\)"):
         _on_palanquin(troop=troop)
+
+
+# -- §17.3 "Primo fra tutti: Tutti i Campioni hanno +1 Attacco, +1 Abilità Balistica, +1 Abilità Combattimento rispetto
+# al loro profilo" (seed 001:2772-2780): the Champion shoots at BS +1 ------------------------------------------------
+def test_a_champion_shoots_at_its_units_bs_plus_one():
+    from engine.rulesets.ninth_age.army import Command
+    from engine.rulesets.ninth_age.shooting_phase import Shoot
+
+    from loaded_dice import left
+
+    state = scenario({"Crossbowmen": (30, 10, 0), "Brutes": (30, 20, 180)}, terrain="open")
+    state.phase, state.step = "shooting", ""
+    cross = state.units["Crossbowmen"]
+    army = state.armies["p1"]
+    army.units[cross.entry] = army.units[cross.entry].model_copy(update={"command": Command(champion=True)})
+    load(state, 3,  # the Champion's shot first, at BS 3 +1: 3+
+         4, 4, 4, 4, 4, 4, 4, 4, 3,  # the nine others at BS 3: 4+, the last missing
+         1, 1, 1, 1, 1, 1, 1, 1, 1)  # to wound: none
+    log = []
+    state = apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), {}, log)
+    text = " | ".join(str(e.text) for e in log)
+    assert "1 with Champion (+1 BS) +1" in text, text
+    assert "1 shot at BS 3 +1, needing 3+: 3: 1 hit." in text, text
+    assert "9 shots at BS 3 +0, needing 4+: 4 4 4 4 4 4 4 4 3: 8 hits." in text, text
+    assert left(state) == []
