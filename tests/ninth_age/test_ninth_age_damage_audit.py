@@ -367,3 +367,27 @@ def test_a_champion_shoots_at_its_units_bs_plus_one():
     assert "1 shot at BS 3 +1, needing 3+: 3: 1 hit." in text, text
     assert "9 shots at BS 3 +0, needing 4+: 4 4 4 4 4 4 4 4 3: 8 hits." in text, text
     assert left(state) == []
+
+
+# -- §14.4 "Se fallisce un test di Rotta viene distrutta ... le MdG che falliscono il Test di Rotta, sono distrutte"
+# (seed 001:2307-2308, 2320-2321) ---------------------------------------------------------------------------------------
+def test_a_war_machine_that_fails_its_break_test_is_destroyed_and_does_not_flee():
+    from engine.core.rng import Rng
+    from engine.rulesets.ninth_age.actions import Fight
+
+    for seed in range(60):  # a round the cannon loses and fails its Break test
+        state = _against_machine("Brutes", "Great Cannon", "p2")
+        state.rng = Rng.from_seed(seed)
+        log = []
+        state = apply(state, Fight(seat="p2", unit="Brutes"), {"challenge": "none", "pursue": "restrain",
+                                                               "combat-reform": "no"}, log)
+        texts = [str(e.text) for e in log]
+        if "Great Cannon breaks!" in texts:
+            break
+    else:
+        pytest.fail("the cannon never broke")
+    cannon = state.units["Great Cannon"]
+    assert cannon.location == "destroyed" and not cannon.fleeing
+    assert "Great Cannon fails its Break test and is destroyed (a War Machine, §14.4)." in texts
+    assert not any(t.startswith("Great Cannon flees") for t in texts)
+    assert not any("pursue which broken unit" in t for t in texts)  # nothing left to pursue

@@ -1211,6 +1211,15 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
 # -- pursuit, flight and reforms (§11.11-11.13) ---------------------------------------------------
 def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], result: Outcome,
                 events: list[Event]) -> None:
+    for u in [u for u in broken if state.unit_entry(u).troop_type == "war machine"]:
+        # "Se fallisce un test di Rotta viene distrutta" (§14.4): it never flees; friends nearby test
+        # for Panic as for any unit destroyed (§13)
+        broken = [b for b in broken if b.id != u.id]
+        destroy(state, u, events, ngettext("{unit} fails its Break test and is destroyed (a War Machine, §14.4)",
+                                           "{unit} fail their Break test and are destroyed (a War Machine, §14.4)",
+                                           number(state, u), unit=u.id))
+        if u.id not in rnd.destroyed:
+            rnd.destroyed.append(u.id)
     broken_ids = {u.id for u in broken}
     # step 7: Panic for friends within 6" of a broken unit (§13)
     for u in broken:
