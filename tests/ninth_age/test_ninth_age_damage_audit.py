@@ -391,3 +391,16 @@ def test_a_war_machine_that_fails_its_break_test_is_destroyed_and_does_not_flee(
     assert "Great Cannon fails its Break test and is destroyed (a War Machine, §14.4)." in texts
     assert not any(t.startswith("Great Cannon flees") for t in texts)
     assert not any("pursue which broken unit" in t for t in texts)  # nothing left to pursue
+
+
+# -- §12.6 "Se un modello ha più di un Tiro Salvezza e/o Rigenerazione, va deciso quale usare prima di tirare"
+# (seed 001:2059): the one likelier to save, the re-rolls of Divine Attacks counted -----------------------------
+def test_the_ward_or_regeneration_taken_is_the_likelier_to_save_against_divine_attacks():
+    from engine.rulesets.ninth_age.damage import Attack, Defence
+
+    both = Defence(toughness=4, wounds=3, armour=0, ward=4, regeneration=5)
+    assert both.special_save(Attack(strength=4, category="close combat")) == ("ward", 4)  # 1/2 against 1/3
+    # Divine Attacks re-roll successful ward saves: a 4+ ward saves 1 in 4, the 5+ regeneration 1 in 3
+    assert both.special_save(Attack(strength=4, category="close combat", divine=True)) == ("regeneration", 5)
+    assert Defence(toughness=4, wounds=3, armour=0, ward=3, regeneration=5).special_save(
+        Attack(strength=4, category="close combat", divine=True)) == ("ward", 3)  # 4/9 against 1/3
