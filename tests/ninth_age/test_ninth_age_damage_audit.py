@@ -404,3 +404,21 @@ def test_the_ward_or_regeneration_taken_is_the_likelier_to_save_against_divine_a
     assert both.special_save(Attack(strength=4, category="close combat", divine=True)) == ("regeneration", 5)
     assert Defence(toughness=4, wounds=3, armour=0, ward=3, regeneration=5).special_save(
         Attack(strength=4, category="close combat", divine=True)) == ("ward", 3)  # 4/9 against 1/3
+
+
+# -- §14.4 "Non può Marciare: Unità con uno o più modelli con questa regola non possono Marciare" (seed 001:2238) ------
+def test_a_unit_joined_by_a_character_that_cannot_march_cannot_march():
+    from engine.core import IllegalAction
+    from engine.rulesets.ninth_age import characters
+    from engine.rulesets.ninth_age.actions import March, MoveStep
+
+    from game_helpers import RULESET
+
+    state = scenario({"Knights": (36, 10, 0, 4), "Captain": (36, 5, 0)}, terrain="open")
+    army = state.armies["p1"]
+    captain = state.units["Captain"]
+    entry = army.units[captain.entry]
+    army.units[captain.entry] = entry.model_copy(update={"special_rules": entry.special_rules + ["Can't March"]})
+    characters._place(state, captain, state.units["Knights"], 1, [])
+    with pytest.raises(IllegalAction, match=r"Knights can't march \(Captain: Can't March\)"):
+        RULESET.apply(state, March(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=3)]))
