@@ -26,6 +26,9 @@ TERMS = [
     ("it", "ninth_age", "Pathmaster", "Sapiente", "001_777cdde5060a1d1b.txt", 3465, ("Maestro del Sentiero",)),
     ("it", "ninth_age", "Free Reform", "Riorganizzazioni Gratuite", "001_777cdde5060a1d1b.txt", 3450,
      ("Riorganizzazione Libera",)),
+    # the seed's sceptre, not a wand: "Bacchetta" is its Grounding Rod ("Bacchetta dei Rudimenti", 3731)
+    ("it", "ninth_age", "Wand of Stability", "Scettro della Stabilità", "001_777cdde5060a1d1b.txt", 3738,
+     ("Bacchetta della Stabilità",)),
     ("it", "dnd_minis", "Hurling Charge", "Scagliare in Carica", "000_3008a8fbba6dc5fb.txt", 2573, ("Carica con Lancio",)),
     ("it", "dnd_minis", "spike stones", "pietre aguzze", "000_3008a8fbba6dc5fb.txt", 2101, ("pietre chiodate",)),
     ("it", "dnd_minis", "swift action", "azione veloce", "000_3008a8fbba6dc5fb.txt", 2968, ("azione rapida",)),
