@@ -97,7 +97,9 @@ def cover_obstacles(state: NinthAgeState, shooter: UnitState, target: UnitState,
     """What may give cover to ``target`` from a shooting model at ``origin`` (§10.5): soft and
     hard terrain (not the feature the shooter stands in), and the bases of other units: hard
     when at least as tall as the shooter or the target, soft otherwise (Small models are
-    ignored when shooting with or at a Large one). Volley Fire ignores intervening models.
+    ignored for soft cover when shooting with or at a Large one: "Ai fini dell'applicabilità
+    del Riparo Leggero"; the hard cover list has no such exception). Volley Fire ignores
+    intervening models.
     Only what lies between the two units can be in the way (``around``: their convex hull),
     and obstacles of one kind are merged, so each sight line is tested against few shapes."""
     here = ShapelyPoint(origin)
@@ -119,11 +121,13 @@ def cover_obstacles(state: NinthAgeState, shooter: UnitState, target: UnitState,
             if uid in (shooter.id, target.id):
                 continue
             h = table.heights[uid]
-            if large and h == HEIGHTS["small"]:
-                continue
             shape = fp.shape
-            if shape.intersects(around):
-                (hard if h >= hs or h >= ht else soft).append(shape)
+            if not shape.intersects(around):
+                continue
+            if h >= hs or h >= ht:  # Hard cover: as tall as the shooter or its target, whatever they are
+                hard.append(shape)
+            elif not (large and h == HEIGHTS["small"]):  # Small models ignored for Soft cover only
+                soft.append(shape)
     hills = hill_cover(state, table.fps[target.id].shape, lambda poly: poly.covers(here))
     return [Obstacle(shape=unary_union(group), kind=kind) for kind, group in (("hard", hard), ("soft", soft))
             if group] + [h for h in hills if h.shape.intersects(around)]
