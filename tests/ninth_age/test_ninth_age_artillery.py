@@ -341,3 +341,12 @@ def test_a_catapult_template_scattering_back_onto_the_machine_hits_it(monkeypatc
     text = " | ".join(str(e.text) for e in log)
     assert "The template lands at (30.0, 10.0)." in text
     assert "1 model of Mortar under the template: 1 under the centre at S9, 0 at S3." in text
+
+
+def test_a_flame_thrower_template_may_not_lie_over_the_machine_itself():
+    # §15.3 "Lungo la traiettoria della Sagoma non possono risultare esservi Unità alleate": the 3" template
+    # centred 1.2" in front of the machine's 60 mm base covers the machine, a friendly unit to itself
+    state = _flamer({"Mortar": (30, 10, 0), "Skulkers": (30, 14, 180)})
+    block(state)
+    with pytest.raises(IllegalAction, match="Mortar, a friendly unit, lies where the template could go"):
+        shoot(state, "Mortar", "Skulkers", at=(30, 12.6))

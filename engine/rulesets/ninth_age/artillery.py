@@ -527,8 +527,8 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
         raise IllegalAction("no-sight", ngettext("{unit} cannot see ({at}, {at2}) (§6.1).", "{unit} cannot see ({at}, {at2}) (§6.1).", number(state, unit), unit=unit.id, at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f")))
     dx, dy = direction(bearing_between(fp.centre, at))
     furthest = Capsule(start=at, end=(at[0] + dx * FLAME_REACH, at[1] + dy * FLAME_REACH), diameter=weapon.template)
-    swept_units = [u for u in state.on_table() if u.id != unit.id  # a garrison: its Building (§18.6)
-                   and any(furthest.touches(b) for b in garrison.template_shapes(state, u))]
+    # a garrison: its Building (§18.6); the flame thrower's own unit is a friendly one too (§15.3)
+    swept_units = [u for u in state.on_table() if any(furthest.touches(b) for b in garrison.template_shapes(state, u))]
     if target.id not in {u.id for u in swept_units}:
         raise IllegalAction("bad-point", _("The template's path from ({at}, {at2}) would not reach {target}.", at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f"), target=target.id))
     for u in swept_units:
