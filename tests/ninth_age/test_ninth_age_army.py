@@ -188,6 +188,11 @@ def test_magic_item_catalogue_has_every_item_of_section_23():
      "units.1.wizard.lore: 'Shadows' is not among the army's lores (none given)"),
     (lambda d: d["units"][0].update(equipment=["laser"]), "units.0.equipment: 'laser' is not equipment of the rulebook"),
     (lambda d: d["units"][0].update(files=12), "units.0: files: 12 files need at least 12 models"),
+    # §15.5 "Un modello può indossare un solo tipo di Armatura Completa", "Un modello può portare un solo Scudo"
+    (lambda d: d["units"][0].update(equipment=["light armour", "heavy armour"]),
+     "units.0.equipment: light armour, heavy armour: a model wears one suit of body armour only (§15.5)"),
+    (lambda d: d["units"][0].update(equipment=["shield", "light armour", "shield"]),
+     "units.0.equipment: 'shield' is listed twice: a model carries one of each (§15.5: one shield)"),
     (lambda d: d["units"].append(dict(d["units"][0])), "units.2.name: two units are called 'Warriors'"),
 ])
 def test_bad_army_files_are_refused_with_the_exact_reason(mutate, reason):

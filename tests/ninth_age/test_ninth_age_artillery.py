@@ -315,3 +315,38 @@ def test_the_catapults_scatter_distance_die_is_shown_with_its_roll():
     # and where the template came down: here far from any model, so nothing is hit
     assert any("The template lands at (" in e.text and "no model is under it" in e.text for e in log)
     assert not any("under the template" in e.text for e in log)
+
+
+def test_a_catapult_template_is_never_placed_over_the_machine_itself():
+    # §15.3 "Nessuna parte della Sagoma può essere posizionata sopra modelli alleati": the catapult's own
+    # model is one; the Skulkers 1.2" in front of its 60 mm base, the 3" template over their front rank
+    # reaches it
+    state = shooting({"Mortar": (30, 10, 0), "Skulkers": (30, 14, 180)})
+    block(state)
+    with pytest.raises(IllegalAction, match="over Mortar, a friendly unit"):
+        shoot(state, "Mortar", "Skulkers", at=(30, 12.6))
+
+
+def test_a_catapult_template_scattering_back_onto_the_machine_hits_it(monkeypatch):
+    # §15.3 "tutti i modelli che risultano sotto di essa sono colpiti": the template scatters 10" from the
+    # Skulkers straight back (bearing 180) over the Mortar, which is under its centre
+    from engine.rulesets.ninth_age import artillery
+
+    state = shooting({"Mortar": (30, 10, 0), "Skulkers": (30, 20, 180)})
+    block(state)
+    monkeypatch.setattr(artillery, "random_bearing", lambda rng: 180.0)
+    load(state, 2, 5)  # the scatter die: an arrow; the D6 5: 10"
+    log = []
+    state = shoot(state, "Mortar", "Skulkers", at=(30, 20), log=log)
+    text = " | ".join(str(e.text) for e in log)
+    assert "The template lands at (30.0, 10.0)." in text
+    assert "1 model of Mortar under the template: 1 under the centre at S9, 0 at S3." in text
+
+
+def test_a_flame_thrower_template_may_not_lie_over_the_machine_itself():
+    # §15.3 "Lungo la traiettoria della Sagoma non possono risultare esservi Unità alleate": the 3" template
+    # centred 1.2" in front of the machine's 60 mm base covers the machine, a friendly unit to itself
+    state = _flamer({"Mortar": (30, 10, 0), "Skulkers": (30, 14, 180)})
+    block(state)
+    with pytest.raises(IllegalAction, match="Mortar, a friendly unit, lies where the template could go"):
+        shoot(state, "Mortar", "Skulkers", at=(30, 12.6))

@@ -271,3 +271,22 @@ def test_shooting_hits_on_a_unit_of_4_rf_are_spread_over_rf_and_character_by_the
     assert "Chieftain has 2 left" in text and state.units["Chieftain"].wounds_lost == 2
     # the other 6 hits on the 4 Brutes
     assert "Crossbowmen shoot (crossbow) at Brutes: 6 to wound" in text
+
+
+def test_small_models_give_hard_cover_when_as_tall_as_the_target_even_shooting_with_a_large_model():
+    # §10.5: Small models are ignored "Ai fini dell'applicabilità del Riparo Leggero" when shooting with or
+    # at a Large model; Hard cover is "Modelli di altezza uguale o superiore al modello che tira o a quella
+    # del suo bersaglio", with no such exception: Halberdiers (Small) between Large Crossbowmen and Small
+    # Skulkers are as tall as the target, so Hard cover
+    place = {"Crossbowmen": (30, 10, 0), "Halberdiers": (30, 20, 0, 10)}
+    state = shooting({**place, "Skulkers": (30, 30, 180)})
+    state.unit_entry(state.units["Crossbowmen"]).special_rules.append("Large Target")
+    assert _cover(state, target="Skulkers")[0] == {"hard"}
+    # at Medium Brutes the Halberdiers are shorter than both ends: Soft cover's list, ignored with a Large shooter
+    state = shooting({**place, "Brutes": (30, 30, 180)})
+    state.unit_entry(state.units["Crossbowmen"]).special_rules.append("Large Target")
+    assert _cover(state)[0] == {"none"}
+    # and a unit on a hill counts as Large (§18.4): the same Hard cover from there
+    state = shooting({**place, "Skulkers": (30, 30, 180)})
+    state.table.terrain.append(feature("Knoll", "hill", [(20, 4), (40, 4), (40, 14), (20, 14)]))
+    assert _cover(state, target="Skulkers")[0] == {"hard"}

@@ -34,7 +34,7 @@ from engine.rulesets.ninth_age.catalogue import (
     data_said,
     CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, extra_rule_problem, rule_name, rule_param, rule_problem,
 )
-from engine.rulesets.ninth_age.items import HOOD, BookItem, army_catalogue, unit_item_problems
+from engine.rulesets.ninth_age.items import BODY_ARMOUR, HOOD, BookItem, army_catalogue, unit_item_problems
 from engine.rulesets.ninth_age.items import catalogue as item_catalogue
 
 Characteristic = Field(ge=0, le=10)
@@ -158,6 +158,14 @@ class Unit(Strict):
             if key not in EQUIPMENT:
                 raise ValueError(_("{item!r} is not equipment of the rulebook ({join})", item=item, join=commas(sorted(EQUIPMENT))))
             out.append(key)
+        # §15.5: "Un modello può indossare un solo tipo di Armatura Completa", "Un modello può portare un
+        # solo Scudo" (two suits or two shields added up their bonuses in the save)
+        body = [e for e in out if e in BODY_ARMOUR]
+        if len(body) > 1:
+            raise ValueError(_("{join}: a model wears one suit of body armour only (§15.5)", join=commas(body)))
+        twice = next((e for e in out if out.count(e) > 1), None)
+        if twice is not None:
+            raise ValueError(_("{item!r} is listed twice: a model carries one of each (§15.5: one shield)", item=twice))
         return out
 
     @model_validator(mode="after")

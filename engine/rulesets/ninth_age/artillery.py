@@ -416,9 +416,7 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     if reach > weapon.range + 1e-3:
         raise IllegalAction("out-of-range", _("({at}, {at2}) is {reach}\" away; the {weapon} reaches {range}\".", at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f"), reach=decimal(reach, ".1f"), weapon=weapon_word(weapon.name), range=decimal(weapon.range, "g")))
     template = Circle(centre=at, diameter=weapon.template)
-    for u in state.on_table():
-        if u.id == unit.id:
-            continue
+    for u in state.on_table():  # the machine itself too: its model is a friendly one (§15.3)
         touched = any(template.touches(b) for b in garrison.template_shapes(state, u))
         if touched and u.owner == unit.owner:
             raise IllegalAction("friends-under", _("The template would lie over {u}, a friendly unit (§15.3).", u=u.id))
@@ -452,11 +450,11 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     final = Circle(centre=end, diameter=weapon.template)
     state.shots.append({"kind": "circle", "at": list(end), "diameter": weapon.template, "unit": unit.id, "weapon": weapon.name})
     centre = ShapelyPoint(end)
-    under = [u for u in state.on_table() if u.id != unit.id and any(final.touches(b) for b in garrison.template_shapes(state, u))]
+    # every model under it (§15.3 "tutti i modelli che risultano sotto di essa"), the machine's own if it
+    # scattered back onto it
+    under = [u for u in state.on_table() if any(final.touches(b) for b in garrison.template_shapes(state, u))]
     events.append(Event(kind="scatter", seat=unit.owner, text=text_join("", [_("The template lands at ({end}, {end2})", end=decimal(end[0], ".1f"), end2=decimal(end[1], ".1f")), (_(": no model is under it.") if not under else ".")])))
     for u in list(state.on_table()):
-        if u.id == unit.id:
-            continue
         if u.garrison:  # a template touching the Building: D6 hits on the unit in it (§18.6)
             garrison.template_on_building(state, unit, u, weapon, final, centre, events)
             continue
@@ -529,8 +527,8 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
         raise IllegalAction("no-sight", ngettext("{unit} cannot see ({at}, {at2}) (§6.1).", "{unit} cannot see ({at}, {at2}) (§6.1).", number(state, unit), unit=unit.id, at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f")))
     dx, dy = direction(bearing_between(fp.centre, at))
     furthest = Capsule(start=at, end=(at[0] + dx * FLAME_REACH, at[1] + dy * FLAME_REACH), diameter=weapon.template)
-    swept_units = [u for u in state.on_table() if u.id != unit.id  # a garrison: its Building (§18.6)
-                   and any(furthest.touches(b) for b in garrison.template_shapes(state, u))]
+    # a garrison: its Building (§18.6); the flame thrower's own unit is a friendly one too (§15.3)
+    swept_units = [u for u in state.on_table() if any(furthest.touches(b) for b in garrison.template_shapes(state, u))]
     if target.id not in {u.id for u in swept_units}:
         raise IllegalAction("bad-point", _("The template's path from ({at}, {at2}) would not reach {target}.", at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f"), target=target.id))
     for u in swept_units:

@@ -314,15 +314,9 @@ def template_models(state: NinthAgeState, unit: UnitState, touched: list[int]) -
     """Of the bases of ``unit``'s footprint a template touches (their indices): how many R&F
     models, and the characters in the unit whose base it touches, each one model however many
     positions its base takes in the block (§16.5)."""
-    from engine.rulesets.ninth_age.mixed_units import joined
+    from engine.rulesets.ninth_age.mixed_units import character_cells
 
-    files, attached = unit.formation.files, [a.id for a in unit.formation.attached]
-    cells: dict[str, set[int]] = {}
-    for c in joined(state, unit):
-        if c.cells is None:
-            cells[c.id] = {unit.formation.models + attached.index(c.id)} if c.id in attached else set()
-        else:
-            cells[c.id] = {(c.rank + r) * files + c.file + f for r in range(c.cells[1]) for f in range(c.cells[0])}
+    cells = character_cells(state, unit)
     taken = set().union(*cells.values()) if cells else set()
     return sum(1 for i in touched if i not in taken), [c for c, idx in cells.items() if idx & set(touched)]
 

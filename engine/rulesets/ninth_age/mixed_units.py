@@ -73,6 +73,19 @@ def command_positions(state: NinthAgeState, host: UnitState) -> dict[str, tuple[
     return out
 
 
+def character_cells(state: NinthAgeState, host: UnitState) -> dict[str, set[int]]:
+    """The positions of ``host``'s footprint (base indices) each character in it takes: the
+    cells of the block its base covers, or its place attached beside the block (§16.5)."""
+    files, attached = host.formation.files, [a.id for a in host.formation.attached]
+    cells: dict[str, set[int]] = {}
+    for c in joined(state, host):
+        if c.cells is None:
+            cells[c.id] = {host.formation.models + attached.index(c.id)} if c.id in attached else set()
+        else:
+            cells[c.id] = {(c.rank + r) * files + c.file + f for r in range(c.cells[1]) for f in range(c.cells[0])}
+    return cells
+
+
 def character_base(state: NinthAgeState, char: UnitState):
     """The polygon of a joined character's base, from its host's footprint."""
     host = state.units[char.host]

@@ -97,7 +97,9 @@ def cover_obstacles(state: NinthAgeState, shooter: UnitState, target: UnitState,
     """What may give cover to ``target`` from a shooting model at ``origin`` (§10.5): soft and
     hard terrain (not the feature the shooter stands in), and the bases of other units: hard
     when at least as tall as the shooter or the target, soft otherwise (Small models are
-    ignored when shooting with or at a Large one). Volley Fire ignores intervening models.
+    ignored for soft cover when shooting with or at a Large one: "Ai fini dell'applicabilità
+    del Riparo Leggero"; the hard cover list has no such exception). Volley Fire ignores
+    intervening models.
     Only what lies between the two units can be in the way (``around``: their convex hull),
     and obstacles of one kind are merged, so each sight line is tested against few shapes."""
     here = ShapelyPoint(origin)
@@ -119,11 +121,13 @@ def cover_obstacles(state: NinthAgeState, shooter: UnitState, target: UnitState,
             if uid in (shooter.id, target.id):
                 continue
             h = table.heights[uid]
-            if large and h == HEIGHTS["small"]:
-                continue
             shape = fp.shape
-            if shape.intersects(around):
-                (hard if h >= hs or h >= ht else soft).append(shape)
+            if not shape.intersects(around):
+                continue
+            if h >= hs or h >= ht:  # Hard cover: as tall as the shooter or its target, whatever they are
+                hard.append(shape)
+            elif not (large and h == HEIGHTS["small"]):  # Small models ignored for Soft cover only
+                soft.append(shape)
     hills = hill_cover(state, table.fps[target.id].shape, lambda poly: poly.covers(here))
     return [Obstacle(shape=unary_union(group), kind=kind) for kind, group in (("hard", hard), ("soft", soft))
             if group] + [h for h in hills if h.shape.intersects(around)]
@@ -219,7 +223,14 @@ def war_machine_ban(state: NinthAgeState, unit: UnitState) -> Text | None:
     return None
 
 
-def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> RangedWeapon:
+def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None,
+                  character_weapons: list[RangedWeapon] | None = None) -> RangedWeapon:
+    """The weapon ``unit`` shoots with: ``name``, its only one, or the owner's answer;
+    ``character_weapons``: a character's in a unit, its own choice (§10.3)."""
+    if character_weapons is not None:
+        char = unit
+        answer = decide(state, char.owner, f"weapon-{char.id}", _("Which weapon does {char} shoot with? (a character in a unit uses any of its own, §10.3)", char=char.id), [w.name.replace(" ", "-") for w in character_weapons])
+        return next(w for w in character_weapons if w.name == answer.replace("-", " "))
     entry = state.unit_entry(unit)
     carried = weapons_of(entry)
     if name:
@@ -261,13 +272,21 @@ class ModelShot:
 
 def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, *,
             stand_and_shoot: bool = False, ignore_cover: bool = False, max_range: float | None = None,
-            table: Table | None = None) -> tuple[list[ModelShot], list[str]]:
+            table: Table | None = None, only: set[int] | None = None) -> tuple[list[ModelShot], list[str]]:
     """Each model that may shoot: rank, range, sight and cover; and why the others may not.
-    ``table``: the footprints and heights, when already worked out for this position."""
+    ``table``: the footprints and heights, when already worked out for this position.
+    ``only``: those positions of the block alone (a character's base in it); otherwise the
+    rank and file's, never the positions its characters take, who shoot their own weapons
+    (§10.3: "campioni e Personaggi sono liberi di utilizzare qualsiasi tipo di arma da tiro")."""
+    from engine.rulesets.ninth_age.mixed_units import character_cells
+
     table = table or Table(state)
     fp, tfp = table.fps[unit.id], table.fps[target.id]
+    skip: set[int] = set()
     if unit.garrison:  # a garrison shoots out of the side of its Building facing the target (§18.6)
         fp = garrison.building_footprint(state, unit, toward=tfp.centre)
+    elif only is None:
+        skip = set().union(*character_cells(state, unit).values())
     single = len(fp.models) == 1 or fp.formation.round_base
     volley = weapon.has("Volley Fire") and not moved_this_turn(unit) and not stand_and_shoot
     slots = fp.formation.slots() + [(0, -1)] * (len(fp.models) - len(fp.formation.slots()))
@@ -285,6 +304,8 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
     out, notes = [], []
     out_of_range = no_sight = too_deep = 0
     for i, base in enumerate(fp.models):
+        if i in skip or (only is not None and i not in only):
+            continue
         rank, file = slots[i]
         if rank > 1 and not volley and not single:
             too_deep += 1
@@ -331,16 +352,18 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
 
 
 def modifiers(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, shot: ModelShot, *,
-              stand_and_shoot: bool, multiple: bool) -> list[tuple[str, int]]:
-    """The to-hit modifiers of one model's shots (§10.5; they stack, [A-63])."""
+              stand_and_shoot: bool, multiple: bool, model: UnitState | None = None) -> list[tuple[str, int]]:
+    """The to-hit modifiers of one model's shots (§10.5; they stack, [A-63]); ``model``: a
+    character in ``unit`` shooting, its own rules (Quick to Fire, Unwieldy) read."""
     tentry = state.unit_entry(target)
     out: list[tuple[str, int]] = []
     if shot.distance > weapon.range / 2 + 1e-9:
         out.append((_("long range"), -1))
-    moved = moved_this_turn(unit)
-    if moved and not weapon.has("Quick to Fire") and not state.unit_entry(unit).has_rule("Quick to Fire"):
+    moved = moved_this_turn(unit) or (model is not None and moved_this_turn(model))
+    entry = state.unit_entry(model or unit)
+    if moved and not weapon.has("Quick to Fire") and not entry.has_rule("Quick to Fire"):
         out.append((_("moved"), -1))
-    if moved and (weapon.has("Unwieldy") or state.unit_entry(unit).has_rule("Unwieldy")):
+    if moved and (weapon.has("Unwieldy") or entry.has_rule("Unwieldy")):
         out.append((_("Unwieldy"), -1))
     if stand_and_shoot:
         out.append((_("Stand and Shoot"), -1))
@@ -409,19 +432,69 @@ def check_target(state: NinthAgeState, unit: UnitState, target: UnitState, *, re
 
 
 def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], *,
-                  weapon: RangedWeapon, multiple: bool | None = None, stand_and_shoot: bool = False,
+                  weapon: RangedWeapon | None, multiple: bool | None = None, stand_and_shoot: bool = False,
                   models: int | None = None) -> None:
     """One unit's shooting attack with a ranged weapon (§10.3): the measured shots, the to-hit
     rolls, the attack sequence on the hits, then Panic for Heavy Casualties (§12.2 step 6).
     ``models``: at most that many models fire, front rank first (any model may hold its fire,
-    §10.3)."""
-    entry = state.unit_entry(unit)
-    bs = shooting_bs(entry, state, unit)
-    w = weapon
-    shots, notes = measure(state, unit, target, w, stand_and_shoot=stand_and_shoot)
-    if not shots:
-        why = text_join("; ", notes) if notes else _("none has line of sight")
-        raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {why} (§10.3).", unit=unit.id, target=target.id, why=why))
+    §10.3). The characters in the unit shoot their own ranged weapons at the same target
+    (:func:`character_volleys`); ``weapon`` None: only they have one."""
+    volleys = character_volleys(state, unit, target, stand_and_shoot=stand_and_shoot)
+    shots: list[ModelShot] = []
+    if weapon is not None:
+        shots, notes = measure(state, unit, target, weapon, stand_and_shoot=stand_and_shoot)
+        if not shots and not volleys:
+            why = text_join("; ", notes) if notes else _("none has line of sight")
+            raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {why} (§10.3).", unit=unit.id, target=target.id, why=why))
+    elif not volleys:
+        raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {why} (§10.3).", unit=unit.id, target=target.id, why=_("none has line of sight")))
+    unit.shot = True
+    if stand_and_shoot:
+        unit.stood_and_shot = True
+    if shots:
+        _volley(state, unit, target, events, weapon, shots, notes, multiple=multiple, stand_and_shoot=stand_and_shoot,
+                models=models)
+    for char, w, char_shots, char_notes in volleys:
+        if target.on_table:
+            _volley(state, unit, target, events, w, char_shots, char_notes, stand_and_shoot=stand_and_shoot, model=char)
+    heavy_casualties(state, target, events)
+
+
+def character_volleys(state: NinthAgeState, unit: UnitState, target: UnitState, *, stand_and_shoot: bool = False
+                      ) -> list[tuple[UnitState, RangedWeapon, list[ModelShot], list]]:
+    """The characters in ``unit`` that shoot with it (§10.3: "campioni e Personaggi sono liberi di
+    utilizzare qualsiasi tipo di arma da tiro desiderino", all at the unit's target): each with a
+    ranged weapon (not artillery) and BS above 0, that weapon (the owner's choice when it has
+    several), and its base's one shot if it may fire (1st or 2nd rank, range, sight)."""
+    from engine.rulesets.ninth_age.mixed_units import character_cells
+
+    if unit.garrison:
+        return []
+    out = []
+    cells = character_cells(state, unit)
+    for char in (state.units[c] for c in cells):
+        carried = [w for w in weapons_of(state.unit_entry(char)) if not w.artillery]
+        if not carried or not cells[char.id] or shooting_bs(state.unit_entry(char), state, char) == 0:
+            continue
+        if stand_and_shoot:
+            carried = [w for w in carried if not w.cumbersome]
+            if not carried:
+                continue
+        w = carried[0] if len(carried) == 1 else choose_weapon(state, char, None, carried)
+        shots, notes = measure(state, unit, target, w, stand_and_shoot=stand_and_shoot, only=cells[char.id])
+        if shots:  # one model, however many positions its base takes (§16.5): its nearest that may fire
+            out.append((char, w, [min(shots, key=lambda s: (s.rank, s.distance))], []))
+    return out
+
+
+def _volley(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], w: RangedWeapon,
+            shots: list[ModelShot], notes: list, *, multiple: bool | None = None, stand_and_shoot: bool = False,
+            models: int | None = None, model: UnitState | None = None) -> None:
+    """The shots of ``unit``'s rank and file with ``w``, or of ``model``, a character in it:
+    to hit at their BS, then the attack sequence on the hits (§10.4, §12)."""
+    shooter = model or unit
+    entry = state.unit_entry(shooter)
+    bs = shooting_bs(entry, state, shooter)
     if models is not None:
         if models < 1:
             raise IllegalAction("bad-option", _("models: is how many models fire, at least 1."))
@@ -431,7 +504,7 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     per_model = 1
     if w.multiple_shots and w.kind != "volley gun":
         if multiple is None:
-            multiple = decide(state, unit.owner, f"multiple-shots-{unit.id}", _("{unit}: shoot {multiple_shots} times each at -1 to hit (Multiple Shots), or once?", unit=unit.id, multiple_shots=w.multiple_shots), ["once", "multiple"]) == "multiple"
+            multiple = decide(state, unit.owner, f"multiple-shots-{shooter.id}", _("{unit}: shoot {multiple_shots} times each at -1 to hit (Multiple Shots), or once?", unit=shooter.id, multiple_shots=w.multiple_shots), ["once", "multiple"]) == "multiple"
         per_model = int(w.multiple_shots) if multiple and w.multiple_shots.isdigit() else 1
     else:
         multiple = False
@@ -442,27 +515,29 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
 
     champion = champion_model(state, unit)
     for s in shots:
-        s.modifiers = modifiers(state, unit, target, w, s, stand_and_shoot=stand_and_shoot, multiple=bool(multiple))
-        if s.index == champion:  # "Primo fra tutti": the Champion has +1 BS (§17.3), its shots one better
+        s.modifiers = modifiers(state, unit, target, w, s, stand_and_shoot=stand_and_shoot, multiple=bool(multiple),
+                                model=model)
+        if model is None and s.index == champion:  # "Primo fra tutti": the Champion has +1 BS (§17.3), its shots one better
             s.modifiers.append((_("Champion (+1 BS)"), 1))
         if random_shots:  # a dice value (e.g. D3): rolled for each model, like Random Attacks (E-34)
-            per_model, _skip = roll_value(w.multiple_shots, state.rng, _('{unit} Multiple Shots ({multiple_shots})', unit=unit.id, multiple_shots=w.multiple_shots))
+            per_model, _skip = roll_value(w.multiple_shots, state.rng, _('{unit} Multiple Shots ({multiple_shots})', unit=shooter.id, multiple_shots=w.multiple_shots))
             rolled.append(per_model)
         s.shots = per_model
         groups[s.total] = groups.get(s.total, 0) + per_model
     if rolled:
         notes.append(_("Multiple Shots ({multiple_shots}) rolled {join}", multiple_shots=w.multiple_shots, join=' '.join(map(str, rolled))))
-    unit.shot = True
-    if stand_and_shoot:
-        unit.stood_and_shot = True
     record(state, unit, target, shots)
     item = entry.item_named(w.name)
     if item is not None:  # a magic ranged weapon (the Skull Splitter) is used: a hidden one is revealed (§2.4)
         from engine.rulesets.ninth_age.hidden import reveal
 
-        reveal(state, unit.owner, unit.id, item, _("its bearer shoots with it"), events)
-    purpose = ngettext("{unit} shoots ({w}) at {target}", "{unit} shoot ({w}) at {target}", number(state, unit), unit=unit.id, w=weapon_word(w.name), target=target.id) if not stand_and_shoot else \
-        ngettext("{unit} stands and shoots ({w}) at {target}", "{unit} stand and shoot ({w}) at {target}", number(state, unit), unit=unit.id, w=weapon_word(w.name), target=target.id)
+        reveal(state, shooter.owner, shooter.id, item, _("its bearer shoots with it"), events)
+    if model is not None:  # a character in the unit, its own weapon (§10.3)
+        purpose = _("{char} in {unit} shoots ({w}) at {target}", char=model.id, unit=unit.id, w=weapon_word(w.name), target=target.id) if not stand_and_shoot else \
+            _("{char} in {unit} stands and shoots ({w}) at {target}", char=model.id, unit=unit.id, w=weapon_word(w.name), target=target.id)
+    else:
+        purpose = ngettext("{unit} shoots ({w}) at {target}", "{unit} shoot ({w}) at {target}", number(state, unit), unit=unit.id, w=weapon_word(w.name), target=target.id) if not stand_and_shoot else \
+            ngettext("{unit} stands and shoots ({w}) at {target}", "{unit} stand and shoot ({w}) at {target}", number(state, unit), unit=unit.id, w=weapon_word(w.name), target=target.id)
     events.append(Event(kind="shoot", seat=unit.owner, data={"unit": unit.id, "target": target.id},
                         text=text_join("", [_("{purpose}: {describe}", purpose=purpose, describe=describe(shots, w)), (_("; {join}", join=text_join('; ', notes)) if notes else ""), "."])))
     if w.has("Always hits on 4+"):  # the Skull Splitter (§23.3): 4+ whatever the BS and the modifiers
@@ -471,9 +546,9 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
         hits, sixes, _skip = roll_to_hit(state, groups, bs, purpose, unit.owner, events)
     poisoned = sixes if (entry.has_rule("Poisoned Attacks") or w.has("Poisoned Attacks")) else 0
     if not hits:
-        events.append(Event(kind="shoot", seat=unit.owner, text=ngettext("{unit} scores no hits.", "{unit} score no hits.", number(state, unit), unit=unit.id)))
+        events.append(Event(kind="shoot", seat=unit.owner, text=ngettext("{unit} scores no hits.", "{unit} score no hits.", number(state, shooter), unit=shooter.id)))
         return
-    attack = w.attack(shooting_strength(state, unit))
+    attack = w.attack(shooting_strength(state, shooter))
     if entry.has_rule("Magical Attacks") or entry.has_rule("Ethereal"):  # the model's, for all its attacks (§22)
         attack = replace(attack, magical=True)
     from engine.rulesets.ninth_age.one_use import active
@@ -486,8 +561,8 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     result = resolve_on_unit(state, target, attack, hits, events, attacker=unit, purpose=purpose,
                              auto_wounds=min(poisoned, hits))  # characters in it: §16.4
     events.append(Event(kind="shoot-result", seat=unit.owner, data={"unit": unit.id, "target": target.id},
-                        text=_("{unit} against {target}: {summary}.", unit=unit.id, target=target.id, summary=result.summary())))
-    heavy_casualties(state, target, events)
+                        text=_("{unit} against {target}: {summary}.", unit=shooter.id, target=target.id, summary=result.summary())))
+
 
 def modifier_list(mods) -> Text:
     """To-hit modifiers as a player reads them: "long range -1, moved -1", or "no modifiers"."""

@@ -20,7 +20,7 @@ from engine.core import Action, Event, IllegalAction
 from engine.rulesets.ninth_age import artillery
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.shooting import (
-    check_target, choose_weapon, may_shoot, measure, moved_this_turn, ranged_attack, shooting_bs,
+    character_volleys, check_target, choose_weapon, may_shoot, measure, moved_this_turn, ranged_attack, shooting_bs,
 )
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, phase_word
 from engine.rulesets.ninth_age.weapons import breath_of, weapons_of
@@ -82,6 +82,9 @@ def apply(state: NinthAgeState, action: Shoot, events: list[Event]) -> None:
     unit, target = state.units[action.unit], state.units[action.target]
     if unit.owner != action.seat:
         raise IllegalAction("not-your-unit", ngettext("{unit} is not yours to command.", "{unit} are not yours to command.", number(state, unit), unit=unit.id))
+    if unit.location == "joined" and unit.host:  # its shots are part of its unit's shooting attack (§10.3)
+        char = unit
+        raise IllegalAction("cannot-shoot", _("{char} is in {host}: it shoots with its unit, /shoot unit:{host} (§10.3).", char=char.id, host=char.host))
     shoot(state, unit, target, events, weapon=action.weapon, multiple=action.multiple, at=action.at,
           models=action.models)
 
@@ -98,6 +101,9 @@ def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list
         return
     may_shoot(state, unit)
     check_target(state, unit, target)
+    if weapon is None and not weapons_of(entry) and character_volleys(state, unit, target):
+        ranged_attack(state, unit, target, events, weapon=None, models=models)  # its characters' weapons (§10.3)
+        return
     if shooting_bs(entry, state, unit) == 0:
         raise IllegalAction("cannot-shoot", ngettext("{unit} has BS 0 and cannot use ranged weapons (§1.6).", "{unit} have BS 0 and cannot use ranged weapons (§1.6).", number(state, unit), unit=unit.id))
     w = choose_weapon(state, unit, weapon)
@@ -171,8 +177,11 @@ def new_player_turn(state: NinthAgeState) -> None:
 
 def could_shoot(state: NinthAgeState, unit: UnitState) -> bool:
     entry = state.unit_entry(unit)
+    from engine.rulesets.ninth_age.mixed_units import joined
+
     breath = breath_of(entry) is not None and not unit.breath_used
-    if not weapons_of(entry) and not breath:
+    armed = any(weapons_of(state.unit_entry(c)) for c in joined(state, unit))  # its characters' (§10.3)
+    if not weapons_of(entry) and not breath and not armed:
         return False
     try:
         may_shoot(state, unit, breath=breath and not weapons_of(entry))
