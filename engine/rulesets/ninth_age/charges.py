@@ -627,6 +627,42 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                        flying=flies(state, charger), ends=[start_fp.shape, best.footprint.shape], start=start_fp)
         if target.fleeing:
             _destroy(state, target, events, ngettext("{target} is caught fleeing and destroyed", "{target} are caught fleeing and destroyed", number(state, target), target=target.id))
+            _after_catching(state, charger, target, events)
+
+
+def _after_catching(state: NinthAgeState, charger: UnitState, caught: UnitState, events: list[Event]) -> None:
+    """A charger that caught a fleeing unit (§8.5, "Caricare un'Unità in Fuga"): "L'Unità in
+    carica potrà allora effettuare un test di Disciplina. Se il test è superato, l'Unità potrà
+    eseguire una manovra di Riorganizzazione Post Combattimento" (§11.11: a pivot about its
+    centre). The test is the owner's choice; failed, or declined, it stays where it made contact."""
+    from engine.rulesets.ninth_age.combat_reform import post_combat_pivots, post_combat_reform
+
+    if not charger.on_table or charger.fleeing or engaged(state, charger):
+        return
+    n = number(state, charger)
+    if decide(state, charger.owner, f"caught-test-{charger.id}",
+              ngettext("{charger} caught {caught}: take a Leadership test to make a post-combat reform (§8.5)?",
+                       "{charger} caught {caught}: take a Leadership test to make a post-combat reform (§8.5)?", n,
+                       charger=charger.id, caught=caught.id), ["test", "no"], default="test") == "no":
+        events.append(Event(kind="reform", seat=charger.owner, text=ngettext(
+            "{charger} stays where it caught {caught}.", "{charger} stay where they caught {caught}.", n,
+            charger=charger.id, caught=caught.id)))
+        return
+    ld, source = unit_leadership(state, charger)
+    if not leadership_test(state.rng, ld, _("{charger} test to reform after catching {caught} (Ld from {source})",
+                                            charger=charger.id, caught=caught.id, source=source),
+                           events, seat=charger.owner, reroll=hold_your_ground(state, charger),
+                           for_unit=(state, charger)):
+        events.append(Event(kind="reform", seat=charger.owner, text=ngettext(
+            "{charger} fails the test and stays where it caught {caught}.",
+            "{charger} fail the test and stay where they caught {caught}.", n, charger=charger.id, caught=caught.id)))
+        return
+    options = post_combat_pivots(state, charger)
+    choice = decide(state, charger.owner, f"post-combat-{charger.id}",
+                    ngettext("{charger} passed: post-combat reform (pivot left, right, about, or stay)?",
+                             "{charger} passed: post-combat reform (pivot left, right, about, or stay)?", n,
+                             charger=charger.id), options, default="stay")
+    post_combat_reform(state, charger, choice, events)
 
 
 def blocked_path_move(state: NinthAgeState, decl: ChargeDeclaration, charger: UnitState, target: UnitState,

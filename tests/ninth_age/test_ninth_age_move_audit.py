@@ -1,0 +1,57 @@
+"""The Movement phase audited sentence by sentence against the seed (n9-audit-move): the rules
+the engine did otherwise, left out, or gave the players no way to say (§8.2-8.14)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.rulesets.ninth_age.actions import Charge, EndStep
+from engine.table.frame import turn_between
+
+from game_helpers import apply, scenario
+from loaded_dice import left, load
+
+
+def _texts(log):
+    return [str(e.text) for e in log]
+
+
+# -- §8.5 "Caricare un'Unità in Fuga": the Ld test, then the post-combat reform ----------------------------
+def _caught(ld_dice, answers):
+    state = scenario({"Knights": (30, 12, 0), "Skulkers": (30, 19, 180)}, step="charges", terrain="open")
+    load(state, 2, 1,  # the Skulkers flee 3" at once
+         6, 6, 6,  # the Knights' charge range (Swiftstride, best two of 3D6): 12 + 8, home
+         *ld_dice)
+    log = []
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "flee"}, log)
+    before = state.units["Knights"].pose.bearing
+    state = apply(state, EndStep(seat="p1"), answers, log)
+    assert state.units["Skulkers"].location == "destroyed", _texts(log)
+    return state, before, _texts(log)
+
+
+def test_a_charger_that_catches_a_fleeing_unit_tests_ld_and_may_then_post_combat_reform():
+    """"Una volta che l'Unità in carica arriva in contatto di basetta con l'Unità bersaglio in fuga,
+    l'Unità in fuga viene rimossa come perdita. L'Unità in carica potrà allora effettuare un test di
+    Disciplina. Se il test è superato, l'Unità potrà eseguire una manovra di Riorganizzazione Post
+    Combattimento." Before this, nothing followed the catch: no test, no reform."""
+    state, before, said = _caught((1, 1), {"caught-test": "test", "post-combat": "about"})
+    assert any("test to reform after catching Skulkers" in t and "passed" in t for t in said), said
+    assert "Knights make a post-combat reform: they pivot about about their centre." in said
+    assert turn_between(before, state.units["Knights"].pose.bearing) == pytest.approx(180)
+    assert left(state) == []
+
+
+def test_a_charger_that_fails_the_test_after_the_catch_stays_where_it_made_contact():
+    state, before, said = _caught((6, 6), {"caught-test": "test", "post-combat": "about"})
+    assert "Knights fail the test and stay where they caught Skulkers." in said
+    assert state.units["Knights"].pose.bearing == pytest.approx(before)
+    assert not any("make a post-combat reform:" in t for t in said)
+
+
+def test_the_test_after_a_catch_is_the_chargers_choice():
+    """"potrà": the owner may decline the test; then no die is rolled and it stays put."""
+    state, before, said = _caught((1, 1), {"caught-test": "no"})
+    assert "Knights stay where they caught Skulkers." in said
+    assert state.units["Knights"].pose.bearing == pytest.approx(before) and left(state) == [1, 1]
+
