@@ -55,3 +55,23 @@ def test_the_test_after_a_catch_is_the_chargers_choice():
     assert "Knights stay where they caught Skulkers." in said
     assert state.units["Knights"].pose.bearing == pytest.approx(before) and left(state) == [1, 1]
 
+
+# -- §8.3 Stand and Shoot: farther than the charger's M, "il valore più basso, se ve ne è più di uno" ----------
+def test_stand_and_shoot_measures_against_the_lowest_m_of_a_mixed_charging_unit():
+    """Knights (M 8) with the Marshal (M 4) joined charge Skulkers 6" away: the lowest M in the
+    charging unit is 4, so the charger is farther away than its M and the Skulkers may Stand and
+    Shoot. The engine read the Knights' own M 8 and refused it."""
+    from engine.rulesets.ninth_age.mixed_units import unit_movement
+    from game_helpers import RULESET
+
+    state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 19, 180)}, step="charges", terrain="open")
+    marshal = state.units["Marshal"]
+    marshal.location, marshal.host = "joined", "Knights"
+    assert unit_movement(state, state.units["Knights"]) == 4
+    asked, _events = RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"))
+    assert "stand-and-shoot" in asked.pending.decision.options, asked.pending.decision.question
+    # alone, the Knights' M 8 is the one: 6" is not farther, and the refusal says so
+    state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 19, 180)}, step="charges", terrain="open")
+    asked, _events = RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"))
+    assert "stand-and-shoot" not in asked.pending.decision.options
+    assert "not farther than their M 8" in asked.pending.decision.question
