@@ -75,3 +75,38 @@ def test_stand_and_shoot_measures_against_the_lowest_m_of_a_mixed_charging_unit(
     asked, _events = RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"))
     assert "stand-and-shoot" not in asked.pending.decision.options
     assert "not farther than their M 8" in asked.pending.decision.question
+
+
+# -- §8.4: a redirected charge whose new target flees as well may be completed on either ------------------
+def _double_flight(answers):
+    state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 19, 180), "Wolf Riders": (44, 19, 180)},
+                     step="charges", terrain="open")
+    load(state, 2, 1,  # the Skulkers flee 3"
+         1, 1,  # the Knights' redirect test: passed
+         2, 1, 1,  # the Wolf Riders flee (Swiftstride: the best two of 3D6) 3"
+         6, 6, 6)  # the Knights' charge range: 12 + 8
+    log = []
+    base = {"reaction": "flee", "redirect-test": "test", "redirect": "Wolf Riders", "caught-test": "no"}
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {**base, **answers}, log)
+    assert [(c.charger, c.target) for c in state.charges] == [("Knights", "Wolf Riders")], _texts(log)
+    assert "Wolf Riders fled too: Knights may complete their charge on either Skulkers or Wolf Riders, named before their charge range is rolled (§8.4)." in _texts(log)
+    state = apply(state, EndStep(seat="p1"), {**base, **answers}, log)
+    return state, _texts(log)
+
+
+def test_a_redirected_charge_whose_new_target_flees_too_may_be_completed_on_the_first():
+    """"se l'Unità su cui la carica viene Ridiretta dichiara anch'essa di fuggire ... allora la carica
+    può essere completata nei confronti di qualsiasi delle Unità in fuga (bisogna dichiarare quale
+    prima di tirare i dadi del movimento di carica)". The engine held the charge to the second."""
+    state, said = _double_flight({"fled-target": "Skulkers"})
+    asked = next(i for i, t in enumerate(said) if "may complete their charge on either fleeing unit" in t)
+    rolled = next(i for i, t in enumerate(said) if t.startswith("Knights charge range"))
+    assert asked < rolled  # named before the dice
+    assert "Knights complete their charge on the fleeing Skulkers." in said
+    assert state.units["Skulkers"].location == "destroyed" and state.units["Wolf Riders"].on_table
+
+
+def test_the_charger_may_keep_the_redirected_target_that_fled():
+    state, said = _double_flight({"fled-target": "Wolf Riders"})
+    assert "Knights complete their charge on the fleeing Wolf Riders." in said
+    assert state.units["Skulkers"].on_table

@@ -494,6 +494,35 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         state.charges.append(new)
         events.append(Event(kind="charge", seat=charger.owner, text=ngettext("{charger} redirects its charge onto {new_target} ({d}\" away).", "{charger} redirect their charge onto {new_target} ({d}\" away).", number(state, charger), charger=charger.id, new_target=new_target.id, d=decimal(d, ".1f"))))
         _reaction(state, new, events)
+        if new.reaction == "flee":  # "la carica può essere completata nei confronti di qualsiasi delle Unità in fuga"
+            new.fled_first = fled
+            events.append(Event(kind="charge", seat=charger.owner, text=ngettext(
+                "{new_target} fled too: {charger} may complete its charge on either {fled} or {new_target}, named before its charge range is rolled (§8.4).",
+                "{new_target} fled too: {charger} may complete their charge on either {fled} or {new_target}, named before their charge range is rolled (§8.4).",
+                number(state, charger), charger=charger.id, fled=fled, new_target=new_target.id)))
+
+
+def _which_fled_unit(state: NinthAgeState, decl: ChargeDeclaration, charger: UnitState, events: list[Event]) -> None:
+    """A charge redirected onto a unit that fled as well (§8.4): "la carica può essere completata
+    nei confronti di qualsiasi delle Unità in fuga (bisogna dichiarare quale prima di tirare i dadi
+    del movimento di carica)". The owner names one of the two still on the table; the charge is
+    then on it (any side: it flees)."""
+    both = [u for u in (decl.target, decl.fled_first) if u and state.units[u].on_table]
+    decl.fled_first = None
+    if not both:
+        return
+    choice = both[0] if len(both) == 1 else decide(
+        state, charger.owner, f"fled-target-{charger.id}",
+        ngettext("{charger} may complete its charge on either fleeing unit: which one, before the charge range is rolled (§8.4)?",
+                 "{charger} may complete their charge on either fleeing unit: which one, before the charge range is rolled (§8.4)?",
+                 number(state, charger), charger=charger.id), both, default=decl.target)
+    if choice != decl.target:
+        decl.target, decl.side = choice, "any"
+        decl.distance = distance(charger.footprint(), state.units[choice].footprint())
+    events.append(Event(kind="charge", seat=charger.owner, data={"unit": charger.id, "target": choice},
+                        text=ngettext("{charger} completes its charge on the fleeing {target}.",
+                                      "{charger} complete their charge on the fleeing {target}.",
+                                      number(state, charger), charger=charger.id, target=choice)))
 
 
 def _legal_target(state: NinthAgeState, charger: UnitState, target: UnitState) -> bool:
@@ -519,6 +548,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
                                 text=ngettext("{charger} is fleeing and no longer charges {target}.", "{charger} are fleeing and no longer charge {target}.", number(state, charger), charger=charger.id, target=decl.target)))
             continue
+        if decl.fled_first:
+            _which_fled_unit(state, decl, charger, events)
         entry = state.unit_entry(charger)
         from engine.rulesets.ninth_age import hidden  # hidden lists: reveal a movement item now (§2.4, E-47)
 

@@ -133,6 +133,9 @@ class ChargeDeclaration(BaseModel):
     reaction: Literal["hold", "flee", "stand-and-shoot"] = "hold"
     distance: float  # closest distance at declaration (re-measured at the roll)
     blocked_from: str | None = None  # a Blocked Path move (§8.6) met this enemy instead of the declared target
+    # a charge redirected from this fled unit onto a target that fled too: either may be charged,
+    # named before the charge range is rolled (§8.4)
+    fled_first: str | None = None
 
 
 class DeployStatus(BaseModel):
