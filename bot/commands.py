@@ -378,7 +378,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("back", "Inches straight backward (no wheels)"),
         Option("left", "Inches sideways to its left (no wheels)"),
         Option("right", "Inches sideways to its right (no wheels)"),
-        Option("path", "A chain of moves, e.g. 'wheel left 30, forward 4, wheel right 10'"),
+        Option("path", "A chain of moves, e.g. 'wheel left 30, forward 4, wheel right 10' (single models: 'pivot left 90')"),
         Option("pivot", "Single models: face this bearing (or left/right/back) first"),
         Option("to", "Free Reform units: end with the centre at x,y (inches), e.g. 30,18"),
         Option("facing", "Free Reform units: the facing at the end (bearing or left/right/back)"),

@@ -110,3 +110,46 @@ def test_the_charger_may_keep_the_redirected_target_that_fled():
     state, said = _double_flight({"fled-target": "Wolf Riders"})
     assert "Knights complete their charge on the fleeing Wolf Riders." in said
     assert state.units["Skulkers"].on_table
+
+
+# -- §8.11/§8.12: a single model pivots any number of times along its Advance or March --------------------
+def test_a_single_model_may_pivot_anywhere_along_its_advance_and_its_march():
+    """"Le Unità costituite da un singolo modello possono sempre eseguire un numero qualsiasi di
+    rotazioni su se stesse in combinazione con una Avanzata" (and "durante un Movimento di Marcia").
+    The commands let it pivot only before the move: forward and then turn to face could not be said."""
+    from engine.rulesets.ninth_age.actions import Advance, March
+    from game_helpers import RULESET
+
+    state = scenario({"Giant": (30, 20, 0)}, seat="p2", terrain="open")
+    action = RULESET.action_from_command(state, "p2", "advance", {"unit": "Giant", "path": "forward 3, pivot right 90, forward 2, pivot left 45"})
+    assert isinstance(action, Advance)
+    log = []
+    moved = apply(state, action, None, log)
+    giant = moved.units["Giant"].pose
+    assert (giant.x, giant.y, giant.bearing) == pytest.approx((32, 23, 45))
+    assert any("pivot to 90°" in t and "pivot to 45°" in t for t in _texts(log)), _texts(log)
+    march = RULESET.action_from_command(state, "p2", "march", {"unit": "Giant", "path": "pivot left 90, forward 10, pivot right 180"})
+    assert isinstance(march, March)
+    giant = apply(state, march).units["Giant"].pose
+    assert (giant.x, giant.y, giant.bearing) == pytest.approx((20, 20, 90))
+
+
+def test_a_unit_of_many_models_may_not_pivot_along_a_move():
+    from engine.core import IllegalAction
+    from game_helpers import RULESET
+
+    state = scenario({"Brutes": (30, 20, 0)}, seat="p2", terrain="open")
+    action = RULESET.action_from_command(state, "p2", "advance", {"unit": "Brutes", "path": "forward 2, pivot right 90"})
+    with pytest.raises(IllegalAction, match="Only single-model units may pivot while moving"):
+        RULESET.apply(state, action)
+
+
+def test_a_pivot_does_not_let_a_backward_advance_change_direction():
+    """Backward or sideways, one direction only (§8.11): a pivot between two of them is refused."""
+    from engine.core import IllegalAction
+    from game_helpers import RULESET
+
+    state = scenario({"Giant": (30, 20, 0)}, seat="p2", terrain="open")
+    action = RULESET.action_from_command(state, "p2", "advance", {"unit": "Giant", "path": "back 1, pivot right 90, back 1"})
+    with pytest.raises(IllegalAction, match="one direction"):
+        RULESET.apply(state, action)

@@ -95,8 +95,15 @@ def undead_march(state: NinthAgeState, unit: UnitState) -> None:
         raise IllegalAction("cannot-march", ngettext("{unit} is Undead: it marches only from within its General's Inspiring Presence (§22).", "{unit} are Undead: they march only from within their General's Inspiring Presence (§22).", number(state, unit), unit=unit.id))
 
 
-def _steps(steps: list[MoveStep]) -> list[Step]:
-    return [Step(s.kind, s.amount, s.side) for s in steps]
+def _steps(steps: list[MoveStep], bearing: float = 0.0) -> list[Step]:
+    """The table steps of a move; a pivot turns left or right from the facing the steps before it
+    leave (``bearing``: the facing the move starts with)."""
+    out = []
+    for s in steps:
+        if s.kind in ("wheel", "pivot"):
+            bearing = normalise(bearing - s.amount if s.side == "left" else bearing + s.amount)
+        out.append(Step("pivot", bearing) if s.kind == "pivot" else Step(s.kind, s.amount, s.side))
+    return out
 
 
 def flying_movement(state: NinthAgeState, unit: UnitState) -> int | None:
@@ -157,14 +164,16 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         raise IllegalAction("cannot-move", ngettext("{unit} has M 0 and cannot move.", "{unit} have M 0 and cannot move.", number(state, unit), unit=unit.id))
     if not steps and pivot is None:
         raise IllegalAction("missing-option", _("Say how it moves: forward:, back:, left:, right:, wheel:."))
-    kinds = {s.kind for s in steps}
+    # a single model may pivot any number of times along an Advance or a March (§8.11, §8.12)
+    moving = [s for s in steps if s.kind != "pivot"]
+    kinds = {s.kind for s in moving}
     single = unit.models == 1
-    if pivot is not None and not single:
+    if (pivot is not None or len(moving) < len(steps)) and not single:
         raise IllegalAction("no-pivot", ngettext("Only single-model units may pivot while moving; {unit} has {models} models (use /reform).", "Only single-model units may pivot while moving; {unit} have {models} models (use /reform).", number(state, unit), unit=unit.id, models=unit.models))
     if kinds & {"back", "left", "right"}:
         if kind == "march":
             raise IllegalAction("march-forward", _("A March is forward only (§8.12)."))
-        if len(kinds) > 1 or len(steps) > 1:
+        if len(kinds) > 1 or len(moving) > 1:
             raise IllegalAction("one-direction", _("An Advance goes forward, backward or sideways, one direction, with no wheels (§8.11)."))
         allowance = m / 2
         direction = _("backward") if "back" in kinds else _("sideways")
@@ -187,7 +196,8 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
                 failed_test = failed_march_test(unit)
                 events.append(Event(kind="march-test", seat=unit.owner, text=ngettext("{unit} still marches, but no farther than M ({own_m}\").", "{unit} still march, but no farther than M ({own_m}\").", number(state, unit), unit=unit.id, own_m=own_m)))
     fp = unit.footprint()
-    plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
+    plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + \
+        _steps(steps, normalise(pivot) if pivot is not None else fp.bearing)
     result = run_move(fp, plan)
     move_kind = _("march") if kind == "march" else _("advance")
     if result.length > allowance + EPS_DIST:
