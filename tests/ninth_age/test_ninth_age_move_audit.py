@@ -153,3 +153,59 @@ def test_a_pivot_does_not_let_a_backward_advance_change_direction():
     action = RULESET.action_from_command(state, "p2", "advance", {"unit": "Giant", "path": "back 1, pivot right 90, back 1"})
     with pytest.raises(IllegalAction, match="one direction"):
         RULESET.apply(state, action)
+
+
+# -- §8.4 / §8.5: the active player orders the redirects, and the moves of several chargers of one unit -------
+def _play(state, action, answers, log):
+    """Apply ``action``, answering each question by the first key of ``answers`` it starts with (in
+    the order written), else by its first option; the questions asked are returned, in order."""
+    from engine.core.decisions import Decide
+    from game_helpers import RULESET
+
+    asked = []
+    state, events = RULESET.apply(state, action)
+    log.extend(events)
+    while state.pending is not None:
+        d = state.pending.decision
+        asked.append(d.key)
+        choice = next((v for k, v in answers.items() if d.key == k or d.key.startswith(k + "-")), d.options[0])
+        assert choice in d.options, (d.key, d.options)
+        state, events = RULESET.apply(state, Decide(seat=d.seat, option=choice))
+        log.extend(events)
+    return state, asked
+
+
+def test_the_active_player_orders_the_moves_of_several_chargers_of_one_unit():
+    """"Una volta stabilito quali Unità raggiungeranno il loro bersaglio, si possono spostare le
+    Unità in carica (che hanno fallito o meno la carica) in qualsiasi ordine si desidera." The
+    engine moved them in the order they were declared, and asked nothing."""
+    state = scenario({"Knights": (22, 10, 0), "Pistoliers": (40, 10, 0), "Brutes": (31, 19, 180)},
+                     step="charges", terrain="open")
+    log = []
+    state, _asked = _play(state, Charge(seat="p1", unit="Knights", target="Brutes"), {"reaction": "hold"}, log)
+    state, _asked = _play(state, Charge(seat="p1", unit="Pistoliers", target="Brutes"), {"reaction": "hold"}, log)
+    log.clear()
+    state, asked = _play(state, EndStep(seat="p1"), {"which-charges-Brutes-1": "Pistoliers"}, log)
+    assert asked[0] == "which-charges-Brutes-1"
+    said = _texts(log)
+    moved = [t.split(" ")[0] for t in said if " charge home " in t or "'s charge fails" in t]
+    assert moved == ["Pistoliers", "Knights"], said
+    # both ranges were rolled before either moved
+    rolls = [i for i, t in enumerate(said) if " charge range: " in t]
+    first_move = next(i for i, t in enumerate(said) if " charge home " in t or "'s charge fails" in t)
+    assert len(rolls) == 2 and max(rolls) < first_move
+
+
+def test_the_active_player_orders_the_redirects_of_several_chargers_of_a_fleeing_unit():
+    """"Se più di una Unità aveva dichiarato una carica contro l'Unità in fuga, ogni Unità potrà
+    tentare di ridirigere la carica (l'ordine è scelto dal giocatore attivo)." The engine took
+    them in the order they were declared."""
+    state = scenario({"Knights": (22, 10, 0), "Pistoliers": (40, 10, 0), "Skulkers": (31, 19, 180),
+                      "Wolf Riders": (8, 22, 180), "Trolls": (54, 22, 180)}, step="charges", terrain="open")
+    log = []
+    state, _asked = _play(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "hold"}, log)
+    state, asked = _play(state, Charge(seat="p1", unit="Pistoliers", target="Skulkers"),
+                         {"reaction": "flee", "which-redirects-Skulkers-1": "Pistoliers", "redirect-test": "keep"}, log)
+    assert "which-redirects-Skulkers-1" in asked, asked
+    tests = [k for k in asked if k.startswith("redirect-test-")]
+    assert tests == ["redirect-test-Pistoliers", "redirect-test-Knights"], asked

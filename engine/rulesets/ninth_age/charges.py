@@ -466,11 +466,22 @@ def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitSt
 
 
 def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
-    """Every unit charging the fleeing unit may test to redirect (§8.4), once per turn."""
-    for decl in [d for d in state.charges if d.target == fled]:
+    """Every unit charging the fleeing unit may test to redirect (§8.4), once per turn, "l'ordine è
+    scelto dal giocatore attivo": with two or more still to try, its player names the next."""
+    tried: set[str] = set()
+    while True:
+        waiting = [d for d in state.charges if d.target == fled and d.charger not in tried
+                   and not state.units[d.charger].redirected and state.units[d.charger].on_table]
+        if not waiting:
+            return
+        decl = waiting[0]
+        if len(waiting) > 1:
+            pick = decide(state, state.active, f"which-redirects-{fled}-{len(tried) + 1}",
+                          _("Several units charged the fleeing {fled}: which tries to redirect first?", fled=fled),
+                          [d.charger for d in waiting], default=waiting[0].charger)
+            decl = next(d for d in waiting if d.charger == pick)
+        tried.add(decl.charger)
         charger = state.units[decl.charger]
-        if charger.redirected or not charger.on_table:
-            continue
         choices = [u for u in state.on_table(state.enemy_of(charger.owner))
                    if u.id != fled and _legal_target(state, charger, u)]
         if not choices:
@@ -568,11 +579,20 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             note = text_join("", [note, _(" (Swiftstride: the best two of 3D6)")])
         events.append(Event(kind="roll", seat=charger.owner, roll=roll,
                             text=_("{charger} charge range: {join}{note} + {name} {m} = {total}\".", charger=charger.id, join='+'.join(map(str, kept)), note=note, name=name, m=m, total=total)))
-    for decl in state.charges:
+    # "si possono spostare le Unità in carica (che hanno fallito o meno la carica) in qualsiasi
+    # ordine si desidera" (§8.5): of two or more charging one unit, the active player names the next
+    remaining = [d for d in state.charges if d.charger in rolls]
+    while remaining:
+        decl = remaining[0]
+        same = [d for d in remaining if d.target == decl.target]
+        if len(same) > 1:
+            pick = decide(state, state.active, f"which-charges-{decl.target}-{len(rolls) - len(remaining) + 1}",
+                          _("Several units charge {target}: which moves next?", target=decl.target),
+                          [d.charger for d in same], default=same[0].charger)
+            decl = next(d for d in same if d.charger == pick)
+        remaining.remove(decl)
         charger = state.units[decl.charger]
         target = state.units[decl.target]
-        if decl.charger not in rolls:
-            continue
         dice, total = rolls[decl.charger]
         charger.charged = True
         if not target.on_table:
