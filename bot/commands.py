@@ -399,6 +399,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("unit", "Your unit", required=True, autocomplete="unit"),
         Option("to", "New formation, files x ranks, e.g. 5x4"),
         Option("facing", "left, right, back, or a bearing in degrees"),
+        Option("swift", "A Swift reform (a unit with a Musician: Leadership test; passed, it may still shoot and may Advance after it)",
+               type="boolean"),
     )),
     CommandSpec("shoot", "Ninth Age: shoot with a unit in the Shooting phase (the bot measures range, sight, cover)",
                 None, (

@@ -209,3 +209,89 @@ def test_the_active_player_orders_the_redirects_of_several_chargers_of_a_fleeing
     assert "which-redirects-Skulkers-1" in asked, asked
     tests = [k for k in asked if k.startswith("redirect-test-")]
     assert tests == ["redirect-test-Pistoliers", "redirect-test-Knights"], asked
+
+
+# -- §8.14 / §17.1 Swift reform ("Riorganizzazione Rapida"): a Musician's Ld test, then shoot and Advance ----
+def _reform(state, unit, answers=None, log=None, **options):
+    from game_helpers import RULESET
+
+    action = RULESET.action_from_command(state, state.units[unit].owner, "reform", {"unit": unit, **options})
+    return apply(state, action, answers, log)
+
+
+def test_a_passed_swift_reform_lets_the_unit_advance_and_shoot():
+    """"Un'Unità che include un Musico può tentare una Riorganizzazione Rapida tramite un Test di
+    Disciplina ... Se il test ha successo ... All'Unità non è vietato tirare nella successiva Fase di
+    Tiro. L'Unità può eseguire una Avanzata dopo la Riorganizzazione." The engine had no Swift reform:
+    /reform took no swift:, and a reformed unit could neither advance nor shoot."""
+    from engine.rulesets.ninth_age.actions import Advance, MoveStep
+    from engine.rulesets.ninth_age.shooting import may_shoot, moved_this_turn
+
+    state = scenario({"Crossbowmen": (30, 10, 0), "Brutes": (30, 40, 180)}, terrain="open")
+    load(state, 1, 2)  # Ld 7: 3 passes
+    log = []
+    state = _reform(state, "Crossbowmen", None, log, to="3", facing="right", swift="true")
+    said = _texts(log)
+    assert any("Crossbowmen Swift reform test" in t and "passed" in t for t in said), said
+    bows = state.units["Crossbowmen"]
+    assert bows.formation.files == 3 and bows.pose.bearing == pytest.approx(90)
+    assert bows.moved and not bows.reformed and bows.swift_reformed
+    may_shoot(state, bows)  # not prevented from shooting...
+    assert moved_this_turn(bows)  # ...but it has moved (-1 to hit)
+    # the Advance after it, measured from where the reform left it
+    state = apply(state, Advance(seat="p1", unit="Crossbowmen", steps=[MoveStep(kind="forward", amount=4)]))
+    bows = state.units["Crossbowmen"]
+    assert bows.pose.x == pytest.approx(34) and not bows.swift_reformed
+    # and no second move
+    from engine.core import IllegalAction
+    with pytest.raises(IllegalAction, match="already moved"):
+        apply(state, Advance(seat="p1", unit="Crossbowmen", steps=[MoveStep(kind="forward", amount=1)]))
+
+
+def test_a_failed_swift_reform_is_a_normal_reform():
+    from engine.core import IllegalAction
+    from engine.rulesets.ninth_age.actions import Advance, MoveStep
+    from engine.rulesets.ninth_age.shooting import may_shoot
+
+    state = scenario({"Crossbowmen": (30, 10, 0), "Brutes": (30, 40, 180)}, terrain="open")
+    load(state, 6, 5)  # 11 fails Ld 7
+    log = []
+    state = _reform(state, "Crossbowmen", None, log, to="3", swift="true")
+    assert "The Swift reform test failed: Crossbowmen make a normal Reform (§17.1)." in _texts(log)
+    bows = state.units["Crossbowmen"]
+    assert bows.formation.files == 3 and bows.reformed and not bows.swift_reformed
+    with pytest.raises(IllegalAction, match="reformed this turn"):
+        may_shoot(state, bows)
+    with pytest.raises(IllegalAction, match="already moved"):
+        apply(state, Advance(seat="p1", unit="Crossbowmen", steps=[MoveStep(kind="forward", amount=1)]))
+
+
+def test_a_swift_reform_is_refused_without_a_musician_and_leaves_only_an_advance():
+    from engine.core import IllegalAction
+    from engine.rulesets.ninth_age.actions import March, MoveStep
+
+    state = scenario({"Skulkers": (30, 10, 0), "Brutes": (30, 40, 180)}, seat="p2", terrain="open")
+    with pytest.raises(IllegalAction, match="no Musician"):
+        _reform(state, "Skulkers", swift="true")
+    state = scenario({"Crossbowmen": (30, 10, 0), "Brutes": (30, 40, 180)}, terrain="open")
+    load(state, 1, 1)
+    state = _reform(state, "Crossbowmen", to="3", swift="true")
+    with pytest.raises(IllegalAction, match="may only Advance now"):
+        apply(state, March(seat="p1", unit="Crossbowmen", steps=[MoveStep(kind="forward", amount=6)]))
+    with pytest.raises(IllegalAction, match="may only Advance now"):
+        _reform(state, "Crossbowmen", to="5")
+
+
+def test_reform_to_a_width_alone_is_read_and_a_formation_that_does_not_fit_is_refused():
+    """/reform to:3 (a width, no ranks: "in qualunque formazione permessa", §8.13) crashed the
+    command (TypeError: the ranks check ran with no ranks)."""
+    from engine.core import IllegalAction
+    from engine.rulesets.ninth_age.actions import Reform
+    from game_helpers import RULESET
+
+    state = scenario({"Crossbowmen": (30, 10, 0)}, terrain="open")
+    action = RULESET.action_from_command(state, "p1", "reform", {"unit": "Crossbowmen", "to": "3"})
+    assert isinstance(action, Reform) and action.files == 3 and not action.swift
+    assert RULESET.action_from_command(state, "p1", "reform", {"unit": "Crossbowmen", "to": "3x5"}).files == 3
+    with pytest.raises(IllegalAction, match="does not fit them"):
+        RULESET.action_from_command(state, "p1", "reform", {"unit": "Crossbowmen", "to": "3x6"})

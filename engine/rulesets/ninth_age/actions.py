@@ -67,6 +67,7 @@ class Reform(Action):
     unit: str
     files: int = Field(ge=1)
     facing: float  # absolute bearing
+    swift: bool = False  # a Swift reform: a unit with a Musician tests Ld first (§17.1)
 
 
 class Charge(Action):

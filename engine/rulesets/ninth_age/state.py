@@ -73,6 +73,7 @@ class UnitState(BaseModel):
     # -- shooting and casualties (§10, §12, §13) ------------------------------------------------
     shot: bool = False  # has shot this Shooting phase
     stood_and_shot: bool = False  # used Stand and Shoot this turn (once per turn, §8.3)
+    swift_reformed: bool = False  # passed a Swift reform this Movement phase: it may still Advance (§17.1)
     breath_used: bool = False  # Breath Weapon is once per game (§22)
     no_shoot_round: int | None = None  # a War Machine that failed Panic / a Misfire 3-4: no shooting then
     no_shoot_seat: str | None = None  # ... in this seat's player turn of that game turn
