@@ -378,7 +378,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("back", "Inches straight backward (no wheels)"),
         Option("left", "Inches sideways to its left (no wheels)"),
         Option("right", "Inches sideways to its right (no wheels)"),
-        Option("path", "A chain of moves, e.g. 'wheel left 30, forward 4, wheel right 10'"),
+        Option("path", "A chain of moves, e.g. 'wheel left 30, forward 4, wheel right 10' (single models: 'pivot left 90')"),
         Option("pivot", "Single models: face this bearing (or left/right/back) first"),
         Option("to", "Free Reform units: end with the centre at x,y (inches), e.g. 30,18"),
         Option("facing", "Free Reform units: the facing at the end (bearing or left/right/back)"),
@@ -399,6 +399,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("unit", "Your unit", required=True, autocomplete="unit"),
         Option("to", "New formation, files x ranks, e.g. 5x4"),
         Option("facing", "left, right, back, or a bearing in degrees"),
+        Option("swift", "A Swift reform (a unit with a Musician: Leadership test; passed, it may still shoot and may Advance after it)",
+               type="boolean"),
     )),
     CommandSpec("shoot", "Ninth Age: shoot with a unit in the Shooting phase (the bot measures range, sight, cover)",
                 None, (

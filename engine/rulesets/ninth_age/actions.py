@@ -11,9 +11,9 @@ from engine.core import Action
 
 
 class MoveStep(BaseModel):
-    kind: Literal["forward", "back", "left", "right", "wheel"]
+    kind: Literal["forward", "back", "left", "right", "wheel", "pivot"]
     amount: float = Field(ge=0)
-    side: Literal["left", "right"] | None = None
+    side: Literal["left", "right"] | None = None  # a wheel's or a pivot's turn (a pivot: single models, §8.11)
 
 
 class StartBattle(Action):
@@ -67,6 +67,7 @@ class Reform(Action):
     unit: str
     files: int = Field(ge=1)
     facing: float  # absolute bearing
+    swift: bool = False  # a Swift reform: a unit with a Musician tests Ld first (§17.1)
 
 
 class Charge(Action):

@@ -208,7 +208,8 @@ def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None
                 state, host, _("{host} March test for the whole unit (enemy {min}\" away)", host=host.id, min=decimal(min(near), ".1f")), events):
             m = state.unit_entry(char).movement
     host = leave(state, char, events)
-    plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
+    plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + \
+        _steps(steps, normalise(pivot) if pivot is not None else char.footprint().bearing)
     if not plan:
         raise IllegalAction("missing-option", _("Say how it moves out: forward:, back:, left:, right:, path:."))
     result = run_move(char.footprint(), plan)

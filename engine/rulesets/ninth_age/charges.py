@@ -479,11 +479,22 @@ def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitSt
 
 
 def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
-    """Every unit charging the fleeing unit may test to redirect (§8.4), once per turn."""
-    for decl in [d for d in state.charges if d.target == fled]:
+    """Every unit charging the fleeing unit may test to redirect (§8.4), once per turn, "l'ordine è
+    scelto dal giocatore attivo": with two or more still to try, its player names the next."""
+    tried: set[str] = set()
+    while True:
+        waiting = [d for d in state.charges if d.target == fled and d.charger not in tried
+                   and not state.units[d.charger].redirected and state.units[d.charger].on_table]
+        if not waiting:
+            return
+        decl = waiting[0]
+        if len(waiting) > 1:
+            pick = decide(state, state.active, f"which-redirects-{fled}-{len(tried) + 1}",
+                          _("Several units charged the fleeing {fled}: which tries to redirect first?", fled=fled),
+                          [d.charger for d in waiting], default=waiting[0].charger)
+            decl = next(d for d in waiting if d.charger == pick)
+        tried.add(decl.charger)
         charger = state.units[decl.charger]
-        if charger.redirected or not charger.on_table:
-            continue
         choices = [u for u in state.on_table(state.enemy_of(charger.owner))
                    if u.id != fled and _legal_target(state, charger, u)]
         if not choices:
@@ -507,6 +518,35 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         state.charges.append(new)
         events.append(Event(kind="charge", seat=charger.owner, text=ngettext("{charger} redirects its charge onto {new_target} ({d}\" away).", "{charger} redirect their charge onto {new_target} ({d}\" away).", number(state, charger), charger=charger.id, new_target=new_target.id, d=decimal(d, ".1f"))))
         _reaction(state, new, events)
+        if new.reaction == "flee":  # "la carica può essere completata nei confronti di qualsiasi delle Unità in fuga"
+            new.fled_first = fled
+            events.append(Event(kind="charge", seat=charger.owner, text=ngettext(
+                "{new_target} fled too: {charger} may complete its charge on either {fled} or {new_target}, named before its charge range is rolled (§8.4).",
+                "{new_target} fled too: {charger} may complete their charge on either {fled} or {new_target}, named before their charge range is rolled (§8.4).",
+                number(state, charger), charger=charger.id, fled=fled, new_target=new_target.id)))
+
+
+def _which_fled_unit(state: NinthAgeState, decl: ChargeDeclaration, charger: UnitState, events: list[Event]) -> None:
+    """A charge redirected onto a unit that fled as well (§8.4): "la carica può essere completata
+    nei confronti di qualsiasi delle Unità in fuga (bisogna dichiarare quale prima di tirare i dadi
+    del movimento di carica)". The owner names one of the two still on the table; the charge is
+    then on it (any side: it flees)."""
+    both = [u for u in (decl.target, decl.fled_first) if u and state.units[u].on_table]
+    decl.fled_first = None
+    if not both:
+        return
+    choice = both[0] if len(both) == 1 else decide(
+        state, charger.owner, f"fled-target-{charger.id}",
+        ngettext("{charger} may complete its charge on either fleeing unit: which one, before the charge range is rolled (§8.4)?",
+                 "{charger} may complete their charge on either fleeing unit: which one, before the charge range is rolled (§8.4)?",
+                 number(state, charger), charger=charger.id), both, default=decl.target)
+    if choice != decl.target:
+        decl.target, decl.side = choice, "any"
+        decl.distance = distance(charger.footprint(), state.units[choice].footprint())
+    events.append(Event(kind="charge", seat=charger.owner, data={"unit": charger.id, "target": choice},
+                        text=ngettext("{charger} completes its charge on the fleeing {target}.",
+                                      "{charger} complete their charge on the fleeing {target}.",
+                                      number(state, charger), charger=charger.id, target=choice)))
 
 
 def _legal_target(state: NinthAgeState, charger: UnitState, target: UnitState) -> bool:
@@ -532,6 +572,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
                                 text=ngettext("{charger} is fleeing and no longer charges {target}.", "{charger} are fleeing and no longer charge {target}.", number(state, charger), charger=charger.id, target=decl.target)))
             continue
+        if decl.fled_first:
+            _which_fled_unit(state, decl, charger, events)
         entry = state.unit_entry(charger)
         from engine.rulesets.ninth_age import hidden  # hidden lists: reveal a movement item now (§2.4, E-47)
 
@@ -552,11 +594,20 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             note = text_join("", [note, _(" (Swiftstride: the best two of 3D6)")])
         events.append(Event(kind="roll", seat=charger.owner, roll=roll,
                             text=_("{charger} charge range: {join}{note} + {name} {m} = {total}\".", charger=charger.id, join='+'.join(map(str, kept)), note=note, name=_movement_word(name), m=m, total=total)))
-    for decl in state.charges:
+    # "si possono spostare le Unità in carica (che hanno fallito o meno la carica) in qualsiasi
+    # ordine si desidera" (§8.5): of two or more charging one unit, the active player names the next
+    remaining = [d for d in state.charges if d.charger in rolls]
+    while remaining:
+        decl = remaining[0]
+        same = [d for d in remaining if d.target == decl.target]
+        if len(same) > 1:
+            pick = decide(state, state.active, f"which-charges-{decl.target}-{len(rolls) - len(remaining) + 1}",
+                          _("Several units charge {target}: which moves next?", target=decl.target),
+                          [d.charger for d in same], default=same[0].charger)
+            decl = next(d for d in same if d.charger == pick)
+        remaining.remove(decl)
         charger = state.units[decl.charger]
         target = state.units[decl.target]
-        if decl.charger not in rolls:
-            continue
         dice, total, summed = rolls[decl.charger]
         charger.charged = True
         if not target.on_table:
@@ -644,6 +695,42 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                        flying=flies(state, charger), ends=[start_fp.shape, best.footprint.shape], start=start_fp)
         if target.fleeing:
             _destroy(state, target, events, ngettext("{target} is caught fleeing and destroyed", "{target} are caught fleeing and destroyed", number(state, target), target=target.id))
+            _after_catching(state, charger, target, events)
+
+
+def _after_catching(state: NinthAgeState, charger: UnitState, caught: UnitState, events: list[Event]) -> None:
+    """A charger that caught a fleeing unit (§8.5, "Caricare un'Unità in Fuga"): "L'Unità in
+    carica potrà allora effettuare un test di Disciplina. Se il test è superato, l'Unità potrà
+    eseguire una manovra di Riorganizzazione Post Combattimento" (§11.11: a pivot about its
+    centre). The test is the owner's choice; failed, or declined, it stays where it made contact."""
+    from engine.rulesets.ninth_age.combat_reform import post_combat_pivots, post_combat_reform
+
+    if not charger.on_table or charger.fleeing or engaged(state, charger):
+        return
+    n = number(state, charger)
+    if decide(state, charger.owner, f"caught-test-{charger.id}",
+              ngettext("{charger} caught {caught}: take a Leadership test to make a post-combat reform (§8.5)?",
+                       "{charger} caught {caught}: take a Leadership test to make a post-combat reform (§8.5)?", n,
+                       charger=charger.id, caught=caught.id), ["test", "no"], default="test") == "no":
+        events.append(Event(kind="reform", seat=charger.owner, text=ngettext(
+            "{charger} stays where it caught {caught}.", "{charger} stay where they caught {caught}.", n,
+            charger=charger.id, caught=caught.id)))
+        return
+    ld, source = unit_leadership(state, charger)
+    if not leadership_test(state.rng, ld, _("{charger} test to reform after catching {caught} (Ld from {source})",
+                                            charger=charger.id, caught=caught.id, source=source),
+                           events, seat=charger.owner, reroll=hold_your_ground(state, charger),
+                           for_unit=(state, charger)):
+        events.append(Event(kind="reform", seat=charger.owner, text=ngettext(
+            "{charger} fails the test and stays where it caught {caught}.",
+            "{charger} fail the test and stay where they caught {caught}.", n, charger=charger.id, caught=caught.id)))
+        return
+    options = post_combat_pivots(state, charger)
+    choice = decide(state, charger.owner, f"post-combat-{charger.id}",
+                    ngettext("{charger} passed: post-combat reform (pivot left, right, about, or stay)?",
+                             "{charger} passed: post-combat reform (pivot left, right, about, or stay)?", n,
+                             charger=charger.id), options, default="stay")
+    post_combat_reform(state, charger, choice, events)
 
 
 def blocked_path_move(state: NinthAgeState, decl: ChargeDeclaration, charger: UnitState, target: UnitState,

@@ -27,6 +27,7 @@ from engine.rulesets.ninth_age.casualties import (
     PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic, phase_key, rolled_and_moved, terrain_checks,
 )
 from engine.rulesets.ninth_age.charges import placements
+from engine.rulesets.ninth_age.combat_reform import post_combat_pivots, post_combat_reform
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
 from engine.rulesets.ninth_age.leadership import (
     bsb_hiding, charge_dice, hold_your_ground, leadership_test, unit_leadership,
@@ -1541,20 +1542,13 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
     if can_overrun:
         options.append("overrun")
     if not (can_overrun and frenzied):
-        fp = unit.footprint()
-        around = surroundings(state, {unit.id})
-        for word, turn in (("stay", 0), ("left", -90), ("right", 90), ("about", 180)):
-            if turn == 0 or not clearance_problem(pivot(fp, fp.bearing + turn), around, 0.0, during=False):
-                options.append(word)
+        options.extend(post_combat_pivots(state, unit))
     choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [ngettext("{unit} has no foes left: ", "{unit} have no foes left: ", number(state, unit), unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, or stay)?")]), options, default=options[0])
     if choice == "overrun":
         go = pursuit_roll(state, unit, "overrun", events)
         pursuit_move(state, unit, unit.pose.bearing, go, events, pivoting=False, label="overrun")
         return
-    if choice != "stay":
-        turn = {"left": -90, "right": 90, "about": 180}[choice]
-        unit.pose = pivot(unit.footprint(), unit.pose.bearing + turn).pose
-        events.append(Event(kind="reform", seat=unit.owner, text=ngettext("{unit} makes a post-combat reform: it pivots {choice} about its centre.", "{unit} make a post-combat reform: they pivot {choice} about their centre.", number(state, unit), unit=unit.id, choice=choice)))
+    post_combat_reform(state, unit, choice, events)
 
 
 # -- combat reforms (§11.14): combat_reform.py ---------------------------------------------------

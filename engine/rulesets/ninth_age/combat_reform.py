@@ -233,3 +233,28 @@ def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: 
         return
     events.append(Event(kind="reform", seat=seat, data={"unit": u.id},
                         text=ngettext("{u} makes a combat reform: {width} wide, its {face} against {enemy}.", "{u} make a combat reform: {width} wide, their {face} against {enemy}.", number(state, u), u=u.id, width=width, face=side_word(face), enemy=enemy)))
+
+
+# -- the post-combat reform (§11.11) -------------------------------------------------------------
+POST_COMBAT_TURNS = {"stay": 0, "left": -90, "right": 90, "about": 180}
+
+
+def post_combat_pivots(state: NinthAgeState, unit: UnitState) -> list[str]:
+    """The post-combat reforms ``unit`` may make (§11.11, a pivot about its centre): "stay" and
+    each quarter turn whose new place keeps clear of every other unit and Impassable terrain."""
+    from engine.table.motion import clearance_problem, pivot
+
+    fp = unit.footprint()
+    around = surroundings(state, {unit.id})
+    return [word for word, turn in POST_COMBAT_TURNS.items()
+            if turn == 0 or not clearance_problem(pivot(fp, fp.bearing + turn), around, 0.0, during=False)]
+
+
+def post_combat_reform(state: NinthAgeState, unit: UnitState, choice: str, events: list[Event]) -> None:
+    """Make the post-combat reform ``choice`` (one of :func:`post_combat_pivots`; "stay": none)."""
+    from engine.table.motion import pivot
+
+    if choice == "stay":
+        return
+    unit.pose = pivot(unit.footprint(), unit.pose.bearing + POST_COMBAT_TURNS[choice]).pose
+    events.append(Event(kind="reform", seat=unit.owner, text=ngettext("{unit} makes a post-combat reform: it pivots {choice} about its centre.", "{unit} make a post-combat reform: they pivot {choice} about their centre.", number(state, unit), unit=unit.id, choice=choice)))

@@ -41,15 +41,16 @@ def parse_wheel(text: str) -> tuple[str, float]:
 
 
 def parse_path(text: str) -> list[tuple[str, float, str | None]]:
-    """A chain of moves: ``wheel left 30, forward 4, wheel right 10``."""
+    """A chain of moves: ``wheel left 30, forward 4, wheel right 10``; a single model may also
+    ``pivot left 90`` (or right) anywhere in it."""
     out: list[tuple[str, float, str | None]] = []
     for part in re.split(r"[,;]|\bthen\b", str(text)):
         words = part.strip()
         if not words:
             continue
-        m = re.fullmatch(rf"wheel\s+(left|right)\s+{_NUMBER}\s*°?", words, re.I)
-        if m:
-            out.append(("wheel", float(m.group(2)), m.group(1).lower()))
+        m = re.fullmatch(rf"(wheel|pivot)\s+(left|right)\s+{_NUMBER}\s*°?", words, re.I)
+        if m:  # a pivot in place: single-model units, any number of them (§8.11, §8.12)
+            out.append((m.group(1).lower(), float(m.group(3)), m.group(2).lower()))
             continue
         m = re.fullmatch(rf"(forward|back|left|right)\s+{_NUMBER}\s*\"?", words, re.I)
         if m:

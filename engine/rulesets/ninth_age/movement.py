@@ -70,7 +70,7 @@ def reform_move_line(kind: str, flying: bool, n: int, **params) -> Text:
 def may_move(state: NinthAgeState, unit: UnitState) -> None:
     """Eligibility for the Remaining Moves sub-phase (§8.10), or the reason it may not move."""
     why, n = None, number(state, unit)
-    if unit.moved:
+    if unit.moved and not unit.swift_reformed:  # a Swift reform leaves it its Advance (§17.1)
         why = ngettext("has already moved this phase", "have already moved this phase", n)
     elif unit.fleeing:
         why = ngettext("is fleeing", "are fleeing", n)
@@ -103,8 +103,15 @@ def undead_march(state: NinthAgeState, unit: UnitState) -> None:
         raise IllegalAction("cannot-march", ngettext("{unit} is Undead: it marches only from within its General's Inspiring Presence (§22).", "{unit} are Undead: they march only from within their General's Inspiring Presence (§22).", number(state, unit), unit=unit.id))
 
 
-def _steps(steps: list[MoveStep]) -> list[Step]:
-    return [Step(s.kind, s.amount, s.side) for s in steps]
+def _steps(steps: list[MoveStep], bearing: float = 0.0) -> list[Step]:
+    """The table steps of a move; a pivot turns left or right from the facing the steps before it
+    leave (``bearing``: the facing the move starts with)."""
+    out = []
+    for s in steps:
+        if s.kind in ("wheel", "pivot"):
+            bearing = normalise(bearing - s.amount if s.side == "left" else bearing + s.amount)
+        out.append(Step("pivot", bearing) if s.kind == "pivot" else Step(s.kind, s.amount, s.side))
+    return out
 
 
 def flying_movement(state: NinthAgeState, unit: UnitState) -> int | None:
@@ -157,6 +164,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
                    events: list[Event], *, movement: float | None = None) -> None:
     """Advance or March (§8.11-8.12); ``movement`` replaces M (a Vanguard move's 12")."""
     may_move(state, unit)
+    swift_advance(state, unit, kind)
     entry = state.unit_entry(unit)
     flies = flying_movement(state, unit)
     own_m = spell_movement(state, unit) if flies is None else flies
@@ -165,14 +173,16 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         raise IllegalAction("cannot-move", ngettext("{unit} has M 0 and cannot move.", "{unit} have M 0 and cannot move.", number(state, unit), unit=unit.id))
     if not steps and pivot is None:
         raise IllegalAction("missing-option", _("Say how it moves: forward:, back:, left:, right:, wheel:."))
-    kinds = {s.kind for s in steps}
+    # a single model may pivot any number of times along an Advance or a March (§8.11, §8.12)
+    moving = [s for s in steps if s.kind != "pivot"]
+    kinds = {s.kind for s in moving}
     single = unit.models == 1
-    if pivot is not None and not single:
+    if (pivot is not None or len(moving) < len(steps)) and not single:
         raise IllegalAction("no-pivot", ngettext("Only single-model units may pivot while moving; {unit} has {models} models (use /reform).", "Only single-model units may pivot while moving; {unit} have {models} models (use /reform).", number(state, unit), unit=unit.id, models=unit.models))
     if kinds & {"back", "left", "right"}:
         if kind == "march":
             raise IllegalAction("march-forward", _("A March is forward only (§8.12)."))
-        if len(kinds) > 1 or len(steps) > 1:
+        if len(kinds) > 1 or len(moving) > 1:
             raise IllegalAction("one-direction", _("An Advance goes forward, backward or sideways, one direction, with no wheels (§8.11)."))
         allowance = m / 2
         direction = _("backward") if "back" in kinds else _("sideways")
@@ -198,7 +208,8 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
                 failed_test = failed_march_test(unit)
                 events.append(Event(kind="march-test", seat=unit.owner, text=ngettext("{unit} still marches, but no farther than M ({own_m}\").", "{unit} still march, but no farther than M ({own_m}\").", number(state, unit), unit=unit.id, own_m=own_m)))
     fp = unit.footprint()
-    plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
+    plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + \
+        _steps(steps, normalise(pivot) if pivot is not None else fp.bearing)
     result = run_move(fp, plan)
     move_kind = _("march") if kind == "march" else _("advance")
     if result.length > allowance + EPS_DIST:
@@ -222,6 +233,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     unit.pose = result.footprint.pose
     unit.moved = True
     unit.marched = kind == "march"
+    unit.swift_reformed = False  # its one Advance after a Swift reform is made
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [p.centre for p in result.path[:: max(
         1, len(result.path) // 20)]] + [result.footprint.centre]})
     from engine.rulesets.ninth_age import hidden  # hidden lists: a movement item shows only once used (§2.4)
@@ -235,14 +247,31 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         terrain_checks(state, unit, kind, shapes, events, flying=flies is not None, ends=ends, start=fp)
 
 
+def swift_advance(state: NinthAgeState, unit: UnitState, kind: str) -> None:
+    """After a passed Swift reform the unit may make an Advance, and no other move (§17.1: "L'Unità
+    può eseguire una Avanzata dopo la Riorganizzazione")."""
+    if unit.swift_reformed and kind != "advance":
+        raise IllegalAction("cannot-move", ngettext("{unit} made a Swift reform this phase: it may only Advance now (§17.1).", "{unit} made a Swift reform this phase: they may only Advance now (§17.1).", number(state, unit), unit=unit.id))
+
+
 def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, events: list[Event],
-           *, after_rally: bool = False, movement: float | None = None) -> None:
-    """Reform about the unit centre (§8.13): no model farther than 2M from where it started."""
+           *, after_rally: bool = False, movement: float | None = None, swift: bool = False) -> None:
+    """Reform about the unit centre (§8.13): no model farther than 2M from where it started. A
+    Swift reform (``swift``, §17.1) is tried with a Leadership test by a unit with a Musician, once
+    the reform is known to be legal: failed, it is a normal Reform; passed, the unit may still
+    shoot (having moved) and may make an Advance after it."""
     if not after_rally:
         may_move(state, unit)
+        swift_advance(state, unit, "reform")
     elif unit.moved or unit.reformed:
         raise IllegalAction("cannot-move", ngettext("{unit} has already moved this phase.", "{unit} have already moved this phase.", number(state, unit), unit=unit.id))
     entry = state.unit_entry(unit)
+    if swift and after_rally:  # "non può muovere ulteriormente nella medesima fase di movimento" (§8.8)
+        raise IllegalAction("no-swift-reform", ngettext("{unit} rallied this phase: it may Reform, but not make a Swift reform (it may not move further, §8.8).", "{unit} rallied this phase: they may Reform, but not make a Swift reform (they may not move further, §8.8).", number(state, unit), unit=unit.id))
+    if swift and movement is not None:
+        raise IllegalAction("no-swift-reform", _("A Swift reform is made in the Movement phase's Remaining Moves (§17.1)."))
+    if swift and not entry.command.musician:
+        raise IllegalAction("no-swift-reform", ngettext("{unit} has no Musician: no Swift reform (§17.1).", "{unit} have no Musician: no Swift reform (§17.1).", number(state, unit), unit=unit.id))
     if not 1 <= files <= unit.models:
         raise IllegalAction("bad-files", ngettext("{unit} has {models} models: between 1 and {models} files.", "{unit} have {models} models: between 1 and {models} files.", number(state, unit), unit=unit.id, models=unit.models))
     fp = unit.footprint()
@@ -254,9 +283,21 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
     problem = clearance_problem(new, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     if problem:
         raise IllegalAction("blocked", ngettext("{unit} can't reform like that: {problem}.", "{unit} can't reform like that: {problem}.", number(state, unit), unit=unit.id, problem=problem))
+    passed = False
+    if swift:
+        ld, source = unit_leadership(state, unit)
+        passed = leadership_test(state.rng, ld, _("{unit} Swift reform test (Ld from {source})", unit=unit.id, source=source),
+                                 events, seat=unit.owner, reroll=hold_your_ground(state, unit), for_unit=(state, unit))
     unit.formation = Formation(**{**unit.formation.model_dump(), "files": files})
     unit.pose = new.pose
-    unit.moved = unit.reformed = True
+    unit.moved, unit.reformed, unit.swift_reformed = True, not passed, passed
+    if swift:
+        events.append(Event(kind="reform", seat=unit.owner, text=(
+            ngettext("Swift reform: {unit} may still shoot this turn (it has moved) and may Advance now (§17.1).",
+                     "Swift reform: {unit} may still shoot this turn (they have moved) and may Advance now (§17.1).",
+                     number(state, unit), unit=unit.id) if passed else
+            ngettext("The Swift reform test failed: {unit} makes a normal Reform (§17.1).",
+                     "The Swift reform test failed: {unit} make a normal Reform (§17.1).", number(state, unit), unit=unit.id))))
     ranks = math.ceil(unit.models / files)
     events.append(Event(kind="reform", seat=unit.owner, data={"unit": unit.id},
                         text=ngettext("{unit} reforms {files} wide and {ranks} deep, facing {bearing}°; the farthest model moves {moved}\" of {limit}\".", "{unit} reform {files} wide and {ranks} deep, facing {bearing}°; the farthest model moves {moved}\" of {limit}\".", number(state, unit), unit=unit.id, files=files, ranks=ranks, bearing=decimal(new.bearing, "g"), moved=decimal(moved, ".1f"), limit=limit)))
@@ -279,6 +320,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     from engine.table.paths import shortest_path
 
     may_move(state, unit)
+    swift_advance(state, unit, kind)
     if not has_free_reform(state, unit):
         raise IllegalAction("no-free-reform", ngettext("{unit} has no Free Reform: move it with forward:, wheel:, path:.", "{unit} have no Free Reform: move them with forward:, wheel:, path:.", number(state, unit), unit=unit.id))
     entry = state.unit_entry(unit)
@@ -326,6 +368,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     unit.formation, unit.pose = end.formation, end.pose
     unit.moved = True
     unit.marched = kind == "march"
+    unit.swift_reformed = False
     if flies is not None:
         from engine.rulesets.ninth_age import hidden  # hidden lists: a Flying Carpet flies (§2.4)
 

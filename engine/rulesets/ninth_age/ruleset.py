@@ -299,10 +299,11 @@ class NinthAge(Ruleset):
             files = unit.formation.files
             if options.get("to"):
                 files, ranks = parse_formation(str(options["to"]))
-                if ranks is not None and files * (ranks - 1) >= unit.models or files * ranks < unit.models:
+                if ranks is not None and (files * (ranks - 1) >= unit.models or files * ranks < unit.models):
                     raise IllegalAction("bad-formation", ngettext("{unit} has {models} models: {files} x {ranks} does not fit them ({files} wide needs {value} ranks).", "{unit} have {models} models: {files} x {ranks} does not fit them ({files} wide needs {value} ranks).", grammar_number(state, unit), unit=unit.id, models=unit.models, files=files, ranks=ranks, value=-(-unit.models // files)))
             facing = parse_facing(options["facing"], current) if options.get("facing") else current
-            return Reform(seat=seat, unit=unit.id, files=files, facing=facing)
+            swift = options.get("swift") is True or str(options.get("swift", "")).strip().lower() in ("true", "yes")
+            return Reform(seat=seat, unit=unit.id, files=files, facing=facing, swift=swift)
         if command == "fight":  # the Melee phase: any engaged unit names its combat
             return Fight(seat=seat, unit=self.find_unit(state, options.get("unit")).id)
         if command == "charge":
@@ -506,7 +507,8 @@ class NinthAge(Ruleset):
                     unit.pose = before
                     raise IllegalAction("too-far", _("{unit} arrived from Ambush: it must end within 2 × M = {limit}\" of the {ambush_edge} edge, not {far}\" from it.", unit=unit.id, limit=limit, ambush_edge=unit.ambush_edge, far=decimal(far, ".1f")))
         elif isinstance(action, Reform):
-            movement.reform(state, unit, action.files, action.facing, events, after_rally=unit.rallied)
+            movement.reform(state, unit, action.files, action.facing, events, after_rally=unit.rallied,
+                            swift=action.swift)
 
     def _reveal(self, state: NinthAgeState, seat: str, action: Reveal, events: list[Event]) -> None:
         from engine.rulesets.ninth_age import hidden

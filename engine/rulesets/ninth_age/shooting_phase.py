@@ -137,7 +137,10 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
     if fp.has_arcs and majority_arc(fp, cfp.front_edge) != "front" and arc_of(fp, cfp.centre) != "front":
         return ngettext("{charger} is not in its front arc", "{charger} are not in its front arc", number(state, charger), charger=charger.id)
     d = distance(fp, cfp)
-    m = state.unit_entry(charger).movement
+    # "il valore più basso, se ve ne è più di uno" ([A-7]): a mixed unit's lowest M, as spells leave it
+    from engine.rulesets.ninth_age.movement import spell_movement
+
+    m = spell_movement(state, charger)
     quick = entry.has_rule("Quick to Fire") or all(w.has("Quick to Fire") for w in carried)
     if d <= m + EPS_DIST and not quick:
         return ngettext("{charger} is {d}\" away, not farther than its M {m}", "{charger} are {d}\" away, not farther than their M {m}", number(state, charger), charger=charger.id, d=decimal(d, ".1f"), m=m)

@@ -74,6 +74,7 @@ class UnitState(BaseModel):
     # -- shooting and casualties (§10, §12, §13) ------------------------------------------------
     shot: bool = False  # has shot this Shooting phase
     stood_and_shot: bool = False  # used Stand and Shoot this turn (once per turn, §8.3)
+    swift_reformed: bool = False  # passed a Swift reform this Movement phase: it may still Advance (§17.1)
     breath_used: bool = False  # Breath Weapon is once per game (§22)
     no_shoot_round: int | None = None  # a War Machine that failed Panic / a Misfire 3-4: no shooting then
     no_shoot_seat: str | None = None  # ... in this seat's player turn of that game turn
@@ -134,6 +135,9 @@ class ChargeDeclaration(BaseModel):
     reaction: Literal["hold", "flee", "stand-and-shoot"] = "hold"
     distance: float  # closest distance at declaration (re-measured at the roll)
     blocked_from: str | None = None  # a Blocked Path move (§8.6) met this enemy instead of the declared target
+    # a charge redirected from this fled unit onto a target that fled too: either may be charged,
+    # named before the charge range is rolled (§8.4)
+    fled_first: str | None = None
 
 
 class DeployStatus(BaseModel):

@@ -25,7 +25,7 @@ def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> N
 
     for u in state.units.values():
         u.moved = u.marched = u.reformed = u.declared_charge = u.charged = u.hill_charge = u.failed_charge = False
-        u.rallied = u.redirected = u.fast_rallied = False
+        u.rallied = u.redirected = u.fast_rallied = u.swift_reformed = False
         u.march_test, u.march_test_ld, u.march_test_roll = "", 0, 0
         u.joined_this_phase = False  # characters.py
         u.charged_out_of = None
