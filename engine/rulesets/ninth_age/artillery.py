@@ -23,6 +23,7 @@ from __future__ import annotations
 from engine.rulesets.ninth_age.catalogue import weapon_word
 from engine.core.text import N_, Text, _, decimal, join as text_join, ngettext
 import math
+from dataclasses import replace
 
 from shapely.geometry import LineString, Point as ShapelyPoint
 
@@ -43,7 +44,7 @@ from engine.rulesets.ninth_age.shooting import (
     height, measure, modifier_list, modifiers, need_text, roll_to_hit, shooting_bs, shooting_strength, sight_obstacles, to_hit_needed,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
-from engine.rulesets.ninth_age.weapons import BREATH_RANGE, RangedWeapon, breath_of, breath_weapon
+from engine.rulesets.ninth_age.weapons import BREATH_RANGE, RangedWeapon, breath_magical, breath_of, breath_weapon
 from engine.table.arcs import arc_of
 from engine.table.contact import distance
 from engine.table.frame import bearing_between, direction
@@ -585,6 +586,8 @@ def breath(state: NinthAgeState, unit: UnitState, target: UnitState, events: lis
     if seen is None:
         raise IllegalAction("no-sight", ngettext("{unit} has no line of sight to {target} (§6.1).", "{unit} have no line of sight to {target} (§6.1).", number(state, unit), unit=unit.id, target=target.id))
     attack = breath_weapon(param)
+    if breath_magical(entry):  # the model's Magical Attacks reach its special attacks (§22)
+        attack = replace(attack, magical=True)
     unit.breath_used = unit.shot = True
     state.shots.append({"kind": "cover-none", "from": list(seen[0]), "to": list(seen[1]), "unit": unit.id,
                         "target": target.id})

@@ -922,13 +922,14 @@ def _pike(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitSta
 
 def _magical(state: NinthAgeState, attacker: UnitState, blow: Blow, magic) -> bool:
     """Whether the blow's attacks are Magical Attacks (§22): a magic weapon's (damage from magic
-    items), or a part with Magical Attacks or Ethereal (special attacks too); the Standard of
+    items), or a part with Magical Attacks, Ethereal or Otherworldly (special attacks too); the Standard of
     Alternate Realities turns the unit's close-combat attacks the other way (§23.8)."""
     from engine.rulesets.ninth_age.catalogue import rule_name
+    from engine.rulesets.ninth_age.weapons import MAGICAL_RULES
 
     entry = state.unit_entry(attacker)
     own = {rule_name(r) for r in entry.special_rules + entry.parts[blow.part].special_rules}
-    magical = bool(own & {"Magical Attacks", "Ethereal"}) or (magic is not None and blow.weapon == magic[0])
+    magical = bool(own & set(MAGICAL_RULES)) or (magic is not None and blow.weapon == magic[0])
     if not blow.special and "standard of alternate realities" in {i.lower() for i in entry.magic_items} \
             and not attacker.standard_lost:
         magical = not magical

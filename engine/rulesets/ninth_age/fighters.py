@@ -84,10 +84,12 @@ LANCE_BONUS = {"lance": 2, "light lance": 1}
 
 def model_immune(state: NinthAgeState, unit: UnitState) -> bool:
     """The models of ``unit``'s entry (its R&F, or a character) are Immune to Psychology (§22):
-    the rule itself, or Frenzy (while kept), Unbreakable, Undead, Stupidity."""
+    the rule itself, or Frenzy (while kept), Unbreakable, Undead, Stupidity, Otherworldly ("sono
+    Immuni alla Psicologia")."""
     entry = state.unit_entry(unit)
     return (entry.has_rule("Immune to Psychology") or entry.has_rule("Unbreakable") or entry.has_rule("Undead")
-            or entry.has_rule("Stupidity") or (entry.has_rule("Frenzy") and not unit.frenzy_lost))
+            or entry.has_rule("Stupidity") or entry.has_rule("Otherworldly")
+            or (entry.has_rule("Frenzy") and not unit.frenzy_lost))
 
 
 def psychology_immune(state: NinthAgeState, unit: UnitState) -> bool:

@@ -1,0 +1,78 @@
+"""The §18, §20, §21 and §22 audit against the Italian seed (lines 2847-3538): each test shows a
+rule the engine did otherwise than the seed words it, or left unapplied, and fails before its fix."""
+
+import pytest
+
+from engine.rulesets.ninth_age import combat, fighters
+from engine.table.footprint import Pose
+
+from game_helpers import scenario
+from loaded_dice import load
+
+
+def _said(log):
+    return " | ".join(str(e.text) for e in log)
+
+
+def _with_rules(state, uid, *rules, part=None):
+    """Give the unit ``uid``'s entry ``rules`` (on its part ``part``, else the unit's own)."""
+    unit = state.units[uid]
+    entry = state.unit_entry(unit)
+    if part is None:
+        entry.special_rules = list(entry.special_rules) + list(rules)
+    else:
+        entry.parts[part].special_rules = list(entry.parts[part].special_rules) + list(rules)
+    return unit
+
+
+def _marshal_against_chieftain():
+    state = scenario({"Marshal": (30, 20, 0)}, seat="p1", terrain="open")
+    a, b = state.units["Marshal"], state.units["Chieftain"]
+    b.location = "table"
+    b.pose = Pose(x=a.pose.x, y=0, bearing=180)
+    b.pose = Pose(x=a.pose.x, y=a.pose.y + (a.footprint().depth + b.footprint().depth) / 2, bearing=180)
+    state.phase, state.step = "melee", ""
+    return state, a
+
+
+# -- Otherworldly (§22, seed 3517-3520) --------------------------------------------------------------------
+def test_otherworldly_models_have_magical_attacks_in_close_combat():
+    # "I modelli con questa regola speciale hanno Attacchi Magici"
+    state, marshal = _marshal_against_chieftain()
+    state.unit_entry(marshal).magic_items = []  # no magic weapon: its attacks are not magical of themselves
+    [blow] = [b for b in fighters.blows(state, marshal) if not b.special]
+    assert not combat._attack(state, marshal, blow).magical
+    _with_rules(state, "Marshal", "Otherworldly")
+    [blow] = [b for b in fighters.blows(state, marshal) if not b.special]
+    assert combat._attack(state, marshal, blow).magical
+
+
+def test_otherworldly_models_are_immune_to_psychology():
+    # "... sono Immuni alla Psicologia": the unit passes Panic tests and never chooses Flee
+    state = scenario({"Spearmen": (30, 20, 0)}, terrain="open")
+    spearmen = state.units["Spearmen"]
+    assert not fighters.psychology_immune(state, spearmen)
+    _with_rules(state, "Spearmen", "Otherworldly")
+    assert fighters.psychology_immune(state, spearmen)
+
+
+def test_a_breath_weapon_of_a_part_with_magical_attacks_is_magical_against_an_ethereal_target():
+    # Magical Attacks: "la applicano a tutti i loro attacchi inclusi quelli Speciali come [...] gli Attacchi
+    # a Soffio"; Ethereal's 2+ ward "non può essere usato contro attacchi con la regola speciale Attacchi Magici"
+    from game_helpers import apply
+    from engine.rulesets.ninth_age.shooting_phase import Shoot
+
+    def breathe(magical):
+        state = scenario({"Warlord on Wyvern": (30, 30, 180), "Crossbowmen": (30, 20.87, 0)}, seat="p2",
+                         terrain="open")
+        state.phase, state.step = "shooting", ""
+        _with_rules(state, "Crossbowmen", "Ethereal")
+        if magical:
+            _with_rules(state, "Warlord on Wyvern", "Magical Attacks", part=1)
+        load(state, 1, 1, 6, 6)  # 2 hits, both wound at S4 against T3
+        log = []
+        apply(state, Shoot(seat="p2", unit="Warlord on Wyvern", target="Crossbowmen", weapon="breath"), None, log)
+        return _said(log)
+
+    assert "ward" in breathe(False).lower()
+    assert "ward" not in breathe(True).lower()
