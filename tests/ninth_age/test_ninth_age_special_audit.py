@@ -109,3 +109,20 @@ def test_a_large_target_character_joins_no_unit():
     _with_rules(state, "Marshal", "Large Target")
     assert join_problem(state, state.units["Marshal"], state.units["Spearmen"]) == \
         "Marshal is a Large Target and cannot join units"
+
+
+# -- Undead (§22, seed 3357-3360) --------------------------------------------------------------------------
+def test_an_undead_unit_may_only_hold_neither_stand_and_shoot_nor_flee():
+    # "La sola reazione a una carica che una Unità Non-morto può compiere è Mantenere la Posizione"
+    from engine.rulesets.ninth_age.actions import Charge
+
+    from game_helpers import RULESET, apply
+
+    state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 25.0, 180)}, step="charges", terrain="open")
+    asked, _skip = RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"))
+    assert asked.pending.decision.options == ["hold", "stand-and-shoot", "flee"]  # the living Skulkers may choose
+    _with_rules(state, "Skulkers", "Undead")
+    log = []
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), None, log)
+    assert "Skulkers react: hold — Undead, its only charge reaction is Hold (§22)." in _said(log)
+    assert not state.units["Skulkers"].stood_and_shot

@@ -389,6 +389,8 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
         options, forced = ["flee"], _("already fleeing, it must Flee (§8.3)")
     elif engaged(state, target):
         options, forced = ["hold"], _("already engaged in combat, it may only Hold (§8.3)")
+    elif tentry.has_rule("Undead"):  # "La sola reazione a una carica che una Unità Non-morto può compiere è
+        options, forced = ["hold"], _("Undead, its only charge reaction is Hold (§22)")  # Mantenere la Posizione"
     elif _immune(state, target):  # ITP never chooses Flee (§22)
         options, forced = ["hold"], _("Immune to Psychology, it never chooses Flee (§8.3, §22)")
     elif target.garrison:  # a unit in a Building may not Flee from an assault (§18.6)
@@ -402,7 +404,7 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
         options, forced = ["flee"], None  # the Terror test said why
     # Stand and Shoot (§8.3), when its conditions hold
     why_not = stand_and_shoot_problem(state, target, state.units[decl.charger])
-    if why_not is None and "hold" in options and not target.fleeing:
+    if why_not is None and "hold" in options and not target.fleeing and not tentry.has_rule("Undead"):
         options.insert(1, "stand-and-shoot")
     answer = decide(state, reactive, f"reaction-{decl.charger}-{decl.target}",
                     text_join("", [ngettext("{charger} charges {target}:", "{charger} charge {target}:", number(state, state.units[decl.charger]), charger=decl.charger, target=decl.target), " ", ngettext("how does {target} react?", "how do {target} react?", number(state, target), target=decl.target), (_(" (no Stand and Shoot: {why_not})", why_not=why_not) if why_not and "hold" in options else "")]), options)
