@@ -126,3 +126,29 @@ def test_an_undead_unit_may_only_hold_neither_stand_and_shoot_nor_flee():
     state = apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), None, log)
     assert "Skulkers react: hold — Undead, its only charge reaction is Hold (§22)." in _said(log)
     assert not state.units["Skulkers"].stood_and_shot
+
+
+# -- Unstable and a forest's Stubborn (§22 Unstable, seed 3319; §18.7 Forests, 2949) ------------------------------
+def test_a_swarm_mostly_in_a_forest_is_stubborn_and_halves_its_unstable_wounds():
+    # Forests: "Schermagliatori [...] con la maggior parte della loro impronta in una foresta sono Determinati";
+    # Unstable: "Un Unità che possiede sia la regola speciale Instabile che Determinato dimezza (arrotondamento
+    # per eccesso) il numero di ferite causate da Instabile"
+    from engine.rulesets.ninth_age.melee import Outcome
+    from engine.rulesets.ninth_age.terrain_layouts import feature
+
+    def lost(in_forest):
+        state = scenario({"Spearmen": (30, 10, 0, 5), "Vermin Swarm": (30, 20, 180)}, terrain="open")
+        swarm, spearmen = state.units["Vermin Swarm"], state.units["Spearmen"]
+        spearmen.pose = spearmen.pose.moved(30, 20 - swarm.footprint().half_depth - spearmen.footprint().half_depth)
+        if in_forest:
+            x0, y0, x1, y1 = swarm.footprint().shape.bounds
+            state.table.terrain.append(feature("Wood", "forest", [(x0 - 1, y0 - 0.1), (x1 + 1, y0 - 0.1),
+                                                                  (x1 + 1, y1 + 1), (x0 - 1, y1 + 1)]))
+        rnd = combat.Round(units=["Spearmen", "Vermin Swarm"])
+        log = []
+        combat.break_test(state, swarm, Outcome(scores={"p1": 5, "p2": 2}, winner="p1", difference=3), rnd, log)
+        return swarm.start_models * 5 - swarm.models * 5 + swarm.wounds_lost, _said(log)
+
+    assert lost(False)[0] == 3
+    wounds, said = lost(True)
+    assert wounds == 2 and "Stubborn halves" in said

@@ -1106,10 +1106,11 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
     entry = state.unit_entry(unit)
     if unstable(state, unit):  # Undead units have Unstable (§22)
         # a draw a Musician won: the difference is 0, so no wounds ([A-31]'s working reading)
-        wounds = 0 if result.musician_win else unstable_wounds(result.difference,
-                                                                 stubborn=fighters.stubborn(state, unit),
-                                                                 hold_your_ground=_bsb_near(state, unit))
-        stubborn, hold, many = fighters.stubborn(state, unit), _bsb_near(state, unit), number(state, unit)
+        # Stubborn halves them: a Stubborn model in it, or a forest's Stubborn (Skirmishers such as a Swarm, §18.7)
+        stubborn = fighters.stubborn(state, unit) or terrain_rules.forest_stubborn(state, unit)
+        hold, many = _bsb_near(state, unit), number(state, unit)
+        wounds = 0 if result.musician_win else unstable_wounds(result.difference, stubborn=stubborn,
+                                                                 hold_your_ground=hold)
         mark = len(events)  # the wounds are taken first, so the line can say what they cost; it comes first
         dead = lose_wounds(state, unit, wounds, events) if wounds else 0
         if dead:  # how many models the wounds cost (a console game's line said only the wounds)
