@@ -11,7 +11,7 @@ from dataclasses import replace
 from engine.core.text import _, N_, Text, commas, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
-from engine.rulesets.ninth_age.mixed_units import joined, standard_rule
+from engine.rulesets.ninth_age.mixed_units import joined, swiftstride
 from engine.core.text import join, ngettext
 from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.grammar import number, side_word
@@ -528,8 +528,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         m, name = charge_movement(state, charger)
         if name == "Fly":  # a Flying Carpet's Fly: revealed before the roll, as a movement item (E-47)
             hidden.reveal_flight(state, charger, events)
-        swift = entry.has_rule("Swiftstride") or name == "Fly" or \
-            standard_rule(state, charger, "Swiftstride", events)  # Fly models always have Swiftstride (§22); Stalker's Standard
+        swift = name == "Fly" or swiftstride(state, charger, events)  # its whole unit's, Fly's, a Stalker's Standard's (§22)
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{charger} charge range', charger=charger.id))
         total = charge_range(roll.dice, m, champion=entry.command.champion, swiftstride=swift)
         rolls[decl.charger] = (roll.dice, total)

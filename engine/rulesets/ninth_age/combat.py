@@ -32,7 +32,7 @@ from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, 
 from engine.rulesets.ninth_age.melee import (
     Outcome, SideScore, break_leadership, caught, hit_succeeds, outcome, to_hit_needed, unstable_wounds,
 )
-from engine.rulesets.ninth_age.mixed_units import joined, standard_rule
+from engine.rulesets.ninth_age.mixed_units import joined, swiftstride
 from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap
@@ -967,6 +967,12 @@ def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
     from engine.rulesets.ninth_age.damage import Attack
 
     entry = state.unit_entry(attacker)
+    if blow.special == fighters.BREATH:  # its brackets' S and rules, nothing of the model's (§22 Breath Weapon)
+        from dataclasses import replace as _replace
+        from engine.rulesets.ninth_age.weapons import breath_of, breath_weapon
+
+        breath = breath_weapon(breath_of(entry) or "")
+        return _replace(breath, magical=breath.magical or _magical(state, attacker, blow, None))
     rules = [] if blow.special else entry.special_rules + entry.parts[blow.part].special_rules
     magic = fighters.magic_weapon(state, attacker)
     if magic is not None and blow.weapon == magic[0]:  # the magic weapon's own rules, for its attacks (§21.4)
@@ -1319,7 +1325,7 @@ def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[E
         go, faces, x = rolled
         events.append(Event(kind="roll", seat=unit.owner, text=_("{unit} {why}: {go}\" (Random Movement {x}: {dice}).", unit=unit.id, why=what, go=go, x=x, dice=commas(map(str, faces)) or x)))
         return go
-    swift = state.unit_entry(unit).has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride", events)  # §23.8
+    swift = swiftstride(state, unit, events)  # the whole unit's, Fly's, a Stalker's Standard's (§22, §23.8)
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=(_('{unit} pursuit distance', unit=unit.id) if why == 'pursuit' else
                                                                        _('{unit} overrun distance', unit=unit.id)))
     go = sum(charge_dice(roll.dice, swiftstride=swift))

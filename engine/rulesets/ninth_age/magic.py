@@ -191,13 +191,19 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
 
 def channel(state: NinthAgeState, seat: str, events: list[Event]) -> None:
     """One Channel attempt (a ruling: always made, since it costs nothing): D6 + 1 per
-    non-fleeing model with Channel; 7 or more adds one magic die, within the limit of 2."""
+    non-fleeing model with Channel ("Ciascun modello con questa regola speciale aggiunge +1", §22:
+    every model of a unit with it, a character in a unit too); 7 or more adds one magic die,
+    within the limit of 2."""
     count = len(wizards(state, seat))
-    for u in state.on_table(seat):
+    for u in state.units.values():
+        host = state.units.get(u.host) if u.location == "joined" and u.host else None
+        body = host or u
+        if u.owner != seat or u.location not in ("table", "joined") or not body.on_table or body.fleeing:
+            continue
         entry = state.unit_entry(u)
         hooded = u.id in state.casters and state.casters[u.id].wizard  # a Wizard's Hood made it a wizard
-        if entry.has_rule("Channel") and not entry.wizard and not hooded and not u.fleeing:
-            count += 1  # a Channel model that is not a wizard (wizards are counted above)
+        if entry.has_rule("Channel") and not entry.wizard and not hooded:
+            count += u.models  # its Channel models that are not wizards (wizards are counted above)
     roll = roll_dice("1d6", state.rng, purpose=_("{name}'s Channel", name=state.seat(seat).name))
     ok = casting.channels(roll.total, count) and state.magic.generated[seat] < casting.MAX_GENERATED
     if ok:
