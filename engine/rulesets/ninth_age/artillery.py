@@ -134,12 +134,13 @@ def machine_bs(state: NinthAgeState, machine: UnitState, events: list[Event]) ->
     return bs
 
 
-def engineer_reroll(state: NinthAgeState, machine: UnitState, roll, key: str, question, redo: str,
+def engineer_reroll(state: NinthAgeState, machine: UnitState, roll, key: str, question, said, purpose: str,
                     events: list[Event]):
     """A nearby Engineer's re-roll of a catapult's scatter die or a flame thrower's D6 (§22 Engineer:
     "può essere ripetuto il lancio del Dado Deviazione"; "del D6 che determina la distanza [...] a meno
-    che il risultato ottenuto non sia '6'"), when the owner wants it: the new roll, or ``roll``. The
-    Engineer then helps this machine alone this phase."""
+    che il risultato ottenuto non sia '6'"), when the owner wants it: the new roll, or ``roll``.
+    ``question(helper)`` asks it, ``said(helper)`` tells it. The Engineer then helps this machine
+    alone this phase."""
     from engine.core.decisions import decide
     from engine.rulesets.ninth_age.casualties import phase_key
 
@@ -148,14 +149,8 @@ def engineer_reroll(state: NinthAgeState, machine: UnitState, roll, key: str, qu
                                 ["reroll", "keep"]) != "reroll":
         return roll
     state.engineers[helper.id] = f"{phase_key(state)}/{machine.id}"
-    events.append(Event(kind="roll", seat=machine.owner, roll=roll, text=_(
-        "{unit}: {helper} (Engineer) re-rolls the {what} ({total}).", unit=machine.id, helper=helper.id,
-        what=Text(redo), total=roll.total)))
-    return roll_dice("1d6", state.rng, purpose=_("{unit} {what}, re-rolled", unit=machine.id, what=Text(redo)))
-
-
-SCATTER_DIE = N_("scatter die")
-FLAME_DISTANCE = N_("flame thrower's distance D6")
+    events.append(Event(kind="roll", seat=machine.owner, roll=roll, text=said(helper)))
+    return roll_dice("1d6", state.rng, purpose=purpose)
 
 
 # -- misfires ------------------------------------------------------------------------------------------
@@ -456,7 +451,9 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     scatter_die = engineer_reroll(state, unit, scatter_die, "engineer-scatter", lambda helper: _(
         "{unit}'s scatter die shows {total} ({face}). Let {helper} (Engineer) re-roll it?", unit=unit.id,
         total=scatter_die.total, face=_("HIT") if is_hit(scatter_die.total) else _("an arrow"), helper=helper.id),
-        SCATTER_DIE, events)
+        lambda helper: _("{unit}: {helper} (Engineer) re-rolls the scatter die ({total}).", unit=unit.id,
+                         helper=helper.id, total=scatter_die.total),
+        _("{unit} scatter die, re-rolled", unit=unit.id), events)
     d6 = roll_dice("1d6", state.rng, purpose=_("{unit} scatter distance", unit=unit.id))
     how, far = catapult_scatter(scatter_die.total, d6.total, in_sight, bs)
     face = _("HIT") if is_hit(scatter_die.total) else _("an arrow")
@@ -571,7 +568,10 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
     if roll.total != 6:  # an Engineer re-rolls it, unless it is a 6 (§22 Engineer)
         roll = engineer_reroll(state, unit, roll, "engineer-flames", lambda helper: _(
             "{unit}'s flame thrower D6 shows {total}: the template moves that far. Let {helper} (Engineer) re-roll it?",
-            unit=unit.id, total=roll.total, helper=helper.id), FLAME_DISTANCE, events)
+            unit=unit.id, total=roll.total, helper=helper.id),
+            lambda helper: _("{unit}: {helper} (Engineer) re-rolls the flame thrower's distance D6 ({total}).",
+                             unit=unit.id, helper=helper.id, total=roll.total),
+            _("{unit} flame thrower distance, re-rolled", unit=unit.id), events)
     purpose = ngettext("{unit} flames {target}", "{unit} flame {target}", number(state, unit), unit=unit.id, target=target.id)
     if roll.total == 6:
         events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{purpose}: D6 6, a misfire.", purpose=purpose)))
