@@ -116,6 +116,7 @@ def scenario(placements: dict, *, seat: str = "p1", step: str = "remaining", see
     for u in state.units.values():
         u.location = "reserve"
         u.pose = None
+        u.stupid = False  # a Stupidity test the set-up battle's first turn rolled is none of this scenario's
     for uid, where in placements.items():
         place(state, uid, *where)
     state.active, state.phase, state.step, state.charges, state.last_moves = seat, "movement", step, [], []

@@ -283,14 +283,22 @@ def test_scouts_deploy_last_and_vanguard_units_move_12_inches():
     state = apply(state, Deploy(seat=seat, unit="Skulkers", x=66, y=ahead(14)), log=log)
     assert any("outside the deployment zone: no charges in game turn 1" in e.text for e in log)
     assert state.units["Skulkers"].no_charge_turn1
-    # Vanguard: the Skulkers (Vanguard) move up to 12", never marching
-    assert state.deploy.step == "vanguard" and state.deploy.turn == seat
+    # Vanguard: the Skulkers (Vanguard) move up to 12", never marching; the Fast Cavalry of both sides have
+    # Vanguard too (§22 Fast Cavalry), so a roll says who moves first: the other side makes no Vanguard move
+    assert state.deploy.step == "vanguard"
+    if state.deploy.turn != seat:
+        state = apply(state, EndStep(seat=state.enemy_of(seat)))
+    assert state.deploy.turn == seat
     with pytest.raises(IllegalAction, match="Vanguard units move now: /advance or /reform"):
         RULESET.apply(state, March(seat=seat, unit="Skulkers", steps=[MoveStep(kind="forward", amount=3)]))
     with pytest.raises(IllegalAction, match='allows 12"'):
         RULESET.apply(state, Advance(seat=seat, unit="Skulkers", steps=[MoveStep(kind="forward", amount=12.5)]))
     state = apply(state, Advance(seat=seat, unit="Skulkers", steps=[MoveStep(kind="back", amount=6)]),
                   {"first-turn": "first", "first-or-second": "first"})
+    if state.phase == "deployment":  # its Fast Cavalry may move yet: no more Vanguard moves
+        state = apply(state, EndStep(seat=state.deploy.turn), {"first-turn": "first", "first-or-second": "first"})
+    if state.phase == "deployment":
+        state = apply(state, EndStep(seat=state.deploy.turn), {"first-turn": "first", "first-or-second": "first"})
     assert state.phase == "movement" and state.units["Skulkers"].vanguard_done
     if state.first_player == seat:  # Scouts outside the zone and Vanguard movers: no charge in turn 1
         target = state.on_table(state.enemy_of(seat))[0]

@@ -23,6 +23,7 @@ from __future__ import annotations
 from engine.rulesets.ninth_age.catalogue import weapon_word
 from engine.core.text import N_, Text, _, decimal, join as text_join, ngettext
 import math
+from dataclasses import replace
 
 from shapely.geometry import LineString, Point as ShapelyPoint
 
@@ -43,7 +44,7 @@ from engine.rulesets.ninth_age.shooting import (
     height, measure, modifier_list, modifiers, need_text, roll_to_hit, shooting_bs, shooting_strength, sight_obstacles, to_hit_needed,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
-from engine.rulesets.ninth_age.weapons import BREATH_RANGE, RangedWeapon, breath_of, breath_weapon
+from engine.rulesets.ninth_age.weapons import BREATH_RANGE, RangedWeapon, breath_magical, breath_of, breath_weapon
 from engine.table.arcs import arc_of
 from engine.table.contact import distance
 from engine.table.frame import bearing_between, direction
@@ -131,6 +132,25 @@ def machine_bs(state: NinthAgeState, machine: UnitState, events: list[Event]) ->
             events.append(Event(kind="engineer", seat=machine.owner, text=_("{helper} (Engineer, within 3\") lends {machine} its BS {ebs}.", helper=helper.id, machine=machine.id, ebs=ebs)))
             return ebs
     return bs
+
+
+def engineer_reroll(state: NinthAgeState, machine: UnitState, roll, key: str, question, said, purpose: str,
+                    events: list[Event]):
+    """A nearby Engineer's re-roll of a catapult's scatter die or a flame thrower's D6 (§22 Engineer:
+    "può essere ripetuto il lancio del Dado Deviazione"; "del D6 che determina la distanza [...] a meno
+    che il risultato ottenuto non sia '6'"), when the owner wants it: the new roll, or ``roll``.
+    ``question(helper)`` asks it, ``said(helper)`` tells it. The Engineer then helps this machine
+    alone this phase."""
+    from engine.core.decisions import decide
+    from engine.rulesets.ninth_age.casualties import phase_key
+
+    helper = engineer(state, machine) if machine.on_table else None
+    if helper is None or decide(state, machine.owner, f"{key}-{machine.id}", question(helper),
+                                ["reroll", "keep"]) != "reroll":
+        return roll
+    state.engineers[helper.id] = f"{phase_key(state)}/{machine.id}"
+    events.append(Event(kind="roll", seat=machine.owner, roll=roll, text=said(helper)))
+    return roll_dice("1d6", state.rng, purpose=purpose)
 
 
 # -- misfires ------------------------------------------------------------------------------------------
@@ -426,6 +446,12 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     obstacles = garrison.open_walls(state, sight_obstacles(state), unit, target)  # §18.6
     in_sight = sight_line(fp, at, obstacles, heights=heights, exclude={unit.id, target.id}) is not None
     scatter_die = roll_dice("1d6", state.rng, purpose=_("{unit} scatter die", unit=unit.id))
+    scatter_die = engineer_reroll(state, unit, scatter_die, "engineer-scatter", lambda helper: _(
+        "{unit}'s scatter die shows {total} ({face}). Let {helper} (Engineer) re-roll it?", unit=unit.id,
+        total=scatter_die.total, face=_("HIT") if is_hit(scatter_die.total) else _("an arrow"), helper=helper.id),
+        lambda helper: _("{unit}: {helper} (Engineer) re-rolls the scatter die ({total}).", unit=unit.id,
+                         helper=helper.id, total=scatter_die.total),
+        _("{unit} scatter die, re-rolled", unit=unit.id), events)
     d6 = roll_dice("1d6", state.rng, purpose=_("{unit} scatter distance", unit=unit.id))
     how, far = catapult_scatter(scatter_die.total, d6.total, in_sight, bs)
     face = _("HIT") if is_hit(scatter_die.total) else _("an arrow")
@@ -537,6 +563,13 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
         if engaged(state, u):
             raise IllegalAction("engaged-under", _("{u}, engaged in combat, lies where the template could go.", u=u.id))
     roll = roll_dice("1d6", state.rng, purpose=_('{unit} flame thrower distance', unit=unit.id))
+    if roll.total != 6:  # an Engineer re-rolls it, unless it is a 6 (§22 Engineer)
+        roll = engineer_reroll(state, unit, roll, "engineer-flames", lambda helper: _(
+            "{unit}'s flame thrower D6 shows {total}: the template moves that far. Let {helper} (Engineer) re-roll it?",
+            unit=unit.id, total=roll.total, helper=helper.id),
+            lambda helper: _("{unit}: {helper} (Engineer) re-rolls the flame thrower's distance D6 ({total}).",
+                             unit=unit.id, helper=helper.id, total=roll.total),
+            _("{unit} flame thrower distance, re-rolled", unit=unit.id), events)
     purpose = ngettext("{unit} flames {target}", "{unit} flame {target}", number(state, unit), unit=unit.id, target=target.id)
     if roll.total == 6:
         events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{purpose}: D6 6, a misfire.", purpose=purpose)))
@@ -583,6 +616,8 @@ def breath(state: NinthAgeState, unit: UnitState, target: UnitState, events: lis
     if seen is None:
         raise IllegalAction("no-sight", ngettext("{unit} has no line of sight to {target} (§6.1).", "{unit} have no line of sight to {target} (§6.1).", number(state, unit), unit=unit.id, target=target.id))
     attack = breath_weapon(param)
+    if breath_magical(entry):  # the model's Magical Attacks reach its special attacks (§22)
+        attack = replace(attack, magical=True)
     unit.breath_used = unit.shot = True
     state.shots.append({"kind": "cover-none", "from": list(seen[0]), "to": list(seen[1]), "unit": unit.id,
                         "target": target.id})

@@ -23,7 +23,7 @@ from engine.rulesets.ninth_age.saves import special_saves
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap, outline
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name
-from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features, standard_strider_used
+from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features, ethereal, standard_strider_used
 from engine.rulesets.ninth_age.terrain_rules import crossed as feature_crossed  # flee() names its crossed units "crossed"
 from engine.table.terrain import TerrainFeature
 from engine.table.footprint import Pose, footprint
@@ -314,8 +314,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     ``exempt`` (those of the combat it flees from) cause no Dangerous Terrain test."""
     from engine.rulesets.ninth_age import random_movement
 
-    entry = state.unit_entry(unit)
-    from engine.rulesets.ninth_age.mixed_units import standard_rule
+    from engine.rulesets.ninth_age.mixed_units import swiftstride
 
     rolled = random_movement.roll(state, unit, "flee")
     if rolled is not None:  # Random Movement: always X, never Swiftstride (§22)
@@ -323,7 +322,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         roll, swift = None, False
         reason = _("{reason} (Random Movement {x}: {dice})", reason=reason, x=x, dice=commas(map(str, faces)) or x)
     else:  # a Stalker's Standard is used (and a hidden one revealed) only when the dice are rolled
-        swift = entry.has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride", events)  # §23.8
+        swift = swiftstride(state, unit, events)  # the whole unit's, Fly's, a Stalker's Standard's (§22, §23.8)
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{unit} flee distance', unit=unit.id))
         go = sum(charge_dice(roll.dice, swiftstride=swift))
     unit.fleeing, unit.left_table_at = True, None
@@ -367,7 +366,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     shapes = [p.shape for p in path]
     through_enemy = [k for k in sorted(crossed) if state.units[k].owner != unit.owner and k not in exempt]
     through_rock = [t.name for t in state.table.features("impassable") if t.name != left_building
-                    and feature_crossed(t, shapes, fp)]
+                    and feature_crossed(t, shapes, fp) and not ethereal(state, unit)]  # §22 Ethereal: open to it
     from engine.rulesets.ninth_age.mixed_units import joined
 
     inside = joined(state, unit)  # each model tests for each obstacle (§18.1), its characters too when

@@ -85,6 +85,9 @@ NEEDS_PARAM = frozenset({"Armour Piercing", "Bodyguard", "Breath Weapon", "Fly",
 # §22 rules this engine does not referee yet: an army file naming one is refused with the reason
 # (never silently ignored, #10); each leaves this table when a phase applies it.
 NOT_REFEREED_RULES: dict[str, str] = {
+    "War Platform": N_("a War Platform joins units as if it were a character (a Large Target too), always in the "
+                       "centre of the front rank, marches with 5 or more models even if its troop type may not, "
+                       "and loses Swiftstride; the engine has no non-character model joining a unit"),
 }
 
 # Army-book rules the rulebook itself names and this engine applies as it says (§22 Toxic Attacks:
@@ -153,6 +156,11 @@ def rule_param(text: str) -> str | None:
     return m.group(2).strip() if m and m.group(2) else None
 
 
+def not_refereed(name: str) -> Text:
+    """Why an army file may not give a §22 rule this engine does not referee (NOT_REFEREED_RULES)."""
+    return _("{name} is not refereed by this engine yet: {reason} (§22)", name=name, reason=Text(NOT_REFEREED_RULES[name]))
+
+
 def is_known_rule(text: str, extra: frozenset[str] | set[str] = frozenset()) -> bool:
     m = _RULE.match(text)
     return bool(m) and (m.group(1).strip() in SPECIAL_RULES or m.group(1).strip() in extra)
@@ -166,9 +174,9 @@ def rule_problem(text: str, extra: frozenset[str] | set[str] = frozenset()) -> s
     if name not in SPECIAL_RULES and name not in extra:
         return _("{name!r} is not a special rule of the rulebook (army-book rules go in extra_rules)", name=name)
     if name in NEEDS_PARAM and param is None:
-        return f"{name} needs its value in brackets, e.g. {name} (2)"
+        return _("{name} needs its value in brackets, e.g. {name} (2)", name=name)
     if name in NOT_REFEREED_RULES:
-        return f"{name} is not refereed by this engine yet: {NOT_REFEREED_RULES[name]} (§22)"
+        return not_refereed(name)
     if name == "Random Movement" and not _DISTANCE.match(param or ""):
         return _("Random Movement ({param}): its value must be a distance or dice such as 2D6, 3D6 or D6+3", param=param)
     if name in BOOK_RULES and BOOK_RULES[name] and (param or "").strip().lower() != BOOK_RULES[name].lower():
@@ -194,7 +202,7 @@ def extra_rule_problem(text: str) -> str | None:
     name = rule_name(text)
     if name in SPECIAL_RULES:
         if name in NOT_REFEREED_RULES:
-            return f"{name} is not refereed by this engine yet: {NOT_REFEREED_RULES[name]} (§22)"
+            return not_refereed(name)
         return None
     if name in BOOK_RULES:
         return None

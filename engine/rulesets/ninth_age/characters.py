@@ -47,7 +47,7 @@ def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str 
         return ngettext("{host} is engaged in combat", "{host} are engaged in combat", number(state, host), host=host.id)
     if hentry.troop_type == "war machine":
         return _("War Machines cannot be joined")
-    if centry.has_rule("Large Target") and not hentry.has_rule("War Platform"):
+    if centry.has_rule("Large Target"):  # "a meno che non si tratti di una Piattaforma da Guerra": refused (§22)
         return _("{char} is a Large Target and cannot join units", char=char.id)
     for rule in UNJOINABLE_BY_RULE:
         if hentry.has_rule(rule) != centry.has_rule(rule) and hentry.has_rule(rule):

@@ -11,7 +11,7 @@ from dataclasses import replace
 from engine.core.text import _, N_, Text, commas, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
-from engine.rulesets.ninth_age.mixed_units import joined, standard_rule
+from engine.rulesets.ninth_age.mixed_units import joined, swiftstride
 from engine.core.text import join, ngettext
 from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.grammar import number, side_word
@@ -402,6 +402,8 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
         options, forced = ["flee"], _("already fleeing, it must Flee (§8.3)")
     elif engaged(state, target):
         options, forced = ["hold"], _("already engaged in combat, it may only Hold (§8.3)")
+    elif tentry.has_rule("Undead"):  # "La sola reazione a una carica che una Unità Non-morto può compiere è
+        options, forced = ["hold"], _("Undead, its only charge reaction is Hold (§22)")  # Mantenere la Posizione"
     elif _immune(state, target):  # ITP never chooses Flee (§22)
         options, forced = ["hold"], _("Immune to Psychology, it never chooses Flee (§8.3, §22)")
     elif target.garrison:  # a unit in a Building may not Flee from an assault (§18.6)
@@ -415,7 +417,7 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
         options, forced = ["flee"], None  # the Terror test said why
     # Stand and Shoot (§8.3), when its conditions hold
     why_not = stand_and_shoot_problem(state, target, state.units[decl.charger])
-    if why_not is None and "hold" in options and not target.fleeing:
+    if why_not is None and "hold" in options and not target.fleeing and not tentry.has_rule("Undead"):
         options.insert(1, "stand-and-shoot")
     answer = decide(state, reactive, f"reaction-{decl.charger}-{decl.target}",
                     text_join("", [ngettext("{charger} charges {target}:", "{charger} charge {target}:", number(state, state.units[decl.charger]), charger=decl.charger, target=decl.target), " ", ngettext("how does {target} react?", "how do {target} react?", number(state, target), target=decl.target), (_(" (no Stand and Shoot: {why_not})", why_not=why_not) if why_not and "hold" in options else "")]), options)
@@ -581,8 +583,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         m, name = charge_movement(state, charger)
         if name == "Fly":  # a Flying Carpet's Fly: revealed before the roll, as a movement item (E-47)
             hidden.reveal_flight(state, charger, events)
-        swift = entry.has_rule("Swiftstride") or name == "Fly" or \
-            standard_rule(state, charger, "Swiftstride", events)  # Fly models always have Swiftstride (§22); Stalker's Standard
+        swift = name == "Fly" or swiftstride(state, charger, events)  # its whole unit's, Fly's, a Stalker's Standard's (§22)
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{charger} charge range', charger=charger.id))
         # Order a Charge: "un'Unità con un Campione" (§17.3), not one whose Champion was slain
         champion = entry.command.champion and not charger.champion_lost

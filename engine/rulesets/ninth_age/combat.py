@@ -35,7 +35,7 @@ from engine.rulesets.ninth_age.leadership import (
 from engine.rulesets.ninth_age.melee import (
     Outcome, SideScore, break_leadership, caught, hit_succeeds, outcome, to_hit_needed, unstable_wounds,
 )
-from engine.rulesets.ninth_age.mixed_units import joined, standard_rule
+from engine.rulesets.ninth_age.mixed_units import joined, swiftstride
 from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap
@@ -928,13 +928,14 @@ def _pike(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitSta
 
 def _magical(state: NinthAgeState, attacker: UnitState, blow: Blow, magic) -> bool:
     """Whether the blow's attacks are Magical Attacks (§22): a magic weapon's (damage from magic
-    items), or a part with Magical Attacks or Ethereal (special attacks too); the Standard of
+    items), or a part with Magical Attacks, Ethereal or Otherworldly (special attacks too); the Standard of
     Alternate Realities turns the unit's close-combat attacks the other way (§23.8)."""
     from engine.rulesets.ninth_age.catalogue import rule_name
+    from engine.rulesets.ninth_age.weapons import MAGICAL_RULES
 
     entry = state.unit_entry(attacker)
     own = {rule_name(r) for r in entry.special_rules + entry.parts[blow.part].special_rules}
-    magical = bool(own & {"Magical Attacks", "Ethereal"}) or (magic is not None and blow.weapon == magic[0])
+    magical = bool(own & set(MAGICAL_RULES)) or (magic is not None and blow.weapon == magic[0])
     if not blow.special and "standard of alternate realities" in {i.lower() for i in entry.magic_items} \
             and not attacker.standard_lost:
         magical = not magical
@@ -972,6 +973,12 @@ def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
     from engine.rulesets.ninth_age.damage import Attack
 
     entry = state.unit_entry(attacker)
+    if blow.special == fighters.BREATH:  # its brackets' S and rules, nothing of the model's (§22 Breath Weapon)
+        from dataclasses import replace as _replace
+        from engine.rulesets.ninth_age.weapons import breath_of, breath_weapon
+
+        breath = breath_weapon(breath_of(entry) or "")
+        return _replace(breath, magical=breath.magical or _magical(state, attacker, blow, None))
     rules = [] if blow.special else entry.special_rules + entry.parts[blow.part].special_rules
     magic = fighters.magic_weapon(state, attacker)
     if magic is not None and blow.weapon == magic[0]:  # the magic weapon's own rules, for its attacks (§21.4)
@@ -1111,10 +1118,11 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
     entry = state.unit_entry(unit)
     if unstable(state, unit):  # Undead units have Unstable (§22)
         # a draw a Musician won: the difference is 0, so no wounds ([A-31]'s working reading)
-        wounds = 0 if result.musician_win else unstable_wounds(result.difference,
-                                                                 stubborn=fighters.stubborn(state, unit),
-                                                                 hold_your_ground=_bsb_near(state, unit))
-        stubborn, hold, many = fighters.stubborn(state, unit), _bsb_near(state, unit), number(state, unit)
+        # Stubborn halves them: a Stubborn model in it, or a forest's Stubborn (Skirmishers such as a Swarm, §18.7)
+        stubborn = fighters.stubborn(state, unit) or terrain_rules.forest_stubborn(state, unit)
+        hold, many = _bsb_near(state, unit), number(state, unit)
+        wounds = 0 if result.musician_win else unstable_wounds(result.difference, stubborn=stubborn,
+                                                                 hold_your_ground=hold)
         mark = len(events)  # the wounds are taken first, so the line can say what they cost; it comes first
         dead = lose_wounds(state, unit, wounds, events) if wounds else 0
         if dead:  # how many models the wounds cost (a console game's line said only the wounds)
@@ -1332,7 +1340,7 @@ def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[E
         go, faces, x = rolled
         events.append(Event(kind="roll", seat=unit.owner, text=_("{unit} {why}: {go}\" (Random Movement {x}: {dice}).", unit=unit.id, why=what, go=go, x=x, dice=commas(map(str, faces)) or x)))
         return go
-    swift = state.unit_entry(unit).has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride", events)  # §23.8
+    swift = swiftstride(state, unit, events)  # the whole unit's, Fly's, a Stalker's Standard's (§22, §23.8)
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=(_('{unit} pursuit distance', unit=unit.id) if why == 'pursuit' else
                                                                        _('{unit} overrun distance', unit=unit.id)))
     go = sum(charge_dice(roll.dice, swiftstride=swift))

@@ -84,10 +84,12 @@ LANCE_BONUS = {"lance": 2, "light lance": 1}
 
 def model_immune(state: NinthAgeState, unit: UnitState) -> bool:
     """The models of ``unit``'s entry (its R&F, or a character) are Immune to Psychology (§22):
-    the rule itself, or Frenzy (while kept), Unbreakable, Undead, Stupidity."""
+    the rule itself, or Frenzy (while kept), Unbreakable, Undead, Stupidity, Otherworldly ("sono
+    Immuni alla Psicologia")."""
     entry = state.unit_entry(unit)
     return (entry.has_rule("Immune to Psychology") or entry.has_rule("Unbreakable") or entry.has_rule("Undead")
-            or entry.has_rule("Stupidity") or (entry.has_rule("Frenzy") and not unit.frenzy_lost))
+            or entry.has_rule("Stupidity") or entry.has_rule("Otherworldly")
+            or (entry.has_rule("Frenzy") and not unit.frenzy_lost))
 
 
 def psychology_immune(state: NinthAgeState, unit: UnitState) -> bool:
@@ -605,6 +607,7 @@ def part_ws(state: NinthAgeState, unit: UnitState, part: int) -> int:
 
 
 CRUSH = "Crush Attack"
+BREATH = "Breath Weapon"
 
 
 def ask(state: NinthAgeState, asked: dict[str, str] | None, seat: str, key: str, question, options: list[str],
@@ -858,6 +861,7 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
                         profile_value(state, unit, "I", part), 0, len(touching), enemies,
                         strength=profile_value(state, unit, "S", part), weapon="Grinding Attacks",
                         special="Grinding Attacks", hits=grinding))
+    out += breath_blows(state, unit, enemies, touching, asked)
     if impact_now:
         hits = impact
         if entry.has_rule("Scythes"):  # Scythes: one more hit
@@ -869,6 +873,39 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
         out.append(Blow(unit.id, part, "Impact Hits", 10, 0, len(models), [c.enemy for c in impact_at],
                         strength=strength, weapon="Impact Hits", special="Impact Hits", hits=hits))
     return out
+
+
+def breath_blows(state: NinthAgeState, unit: UnitState, enemies: list[str], touching: set[int],
+                 asked: dict[str, str] | None) -> list[Blow]:
+    """Breath Weapon as a close-combat special attack (§22): once per game, declared as the attacks
+    are allocated (the owner asked each combat round until it is used), at the Initiative of the
+    part that breathes, 2D6 automatic hits at the S in its brackets on one unit in base contact
+    (each breathing model in contact), nothing of the model's equipment or rules. Only in a combat
+    being fought (``asked``), never in a count of the attacks a unit would make."""
+    from engine.rulesets.ninth_age.weapons import breath_of, breath_weapon
+
+    entry = state.unit_entry(unit)
+    param = breath_of(entry)
+    if param is None or asked is None or not touching:
+        return []
+    key = f"breath-{unit.id}-{state.round}-{unit.combat_rounds}"
+    if key not in asked:
+        if unit.breath_used:
+            return []
+        bracket = ask(state, asked, unit.owner, key, ngettext(
+            "{unit} may use its Breath Weapon ({param}) this combat round, once per game: 2D6 automatic hits on one "
+            "unit in base contact, at its Initiative. Breathe now?",
+            "{unit} may use their Breath Weapon ({param}) this combat round, once per game: 2D6 automatic hits on one "
+            "unit in base contact, at their Initiative. Breathe now?", number(state, unit), unit=unit.id, param=param),
+            ["no", "yes"], default="no")
+        if bracket == "yes":
+            unit.breath_used = True
+    if asked[key] != "yes":
+        return []
+    part = next((i for i, p in enumerate(entry.parts) if any(rule_name(r) == BREATH for r in p.special_rules)), 0)
+    return [Blow(unit.id, part, f"{entry.parts[part].name} {BREATH}", profile_value(state, unit, "I", part), 0,
+                 len(touching), list(enemies), strength=breath_weapon(param).strength or 0, weapon=BREATH,
+                 special=BREATH, hits="2D6")]
 
 
 def _merge(blows_: list[Blow]) -> list[Blow]:

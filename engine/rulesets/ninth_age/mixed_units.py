@@ -45,6 +45,18 @@ def standard_rule(state: NinthAgeState, unit: UnitState, rule: str, events: list
     return False
 
 
+def swiftstride(state: NinthAgeState, unit: UnitState, events: list[Event] | None = None) -> bool:
+    """Swiftstride for the unit's charge, flee, pursuit or overrun roll (§22): "Quando un'Unità
+    composta unicamente da modelli con questa regola speciale", its characters counted (a hidden
+    one does nothing until revealed); a model with Fly has it ("hanno sempre le regole speciali
+    Riorganizzazioni Gratuite e Passo Rapido"); or a magic standard gives it to the unit (§23.8;
+    with ``events``, a hidden standard is revealed)."""
+    if all(state.unit_entry(u).has_rule("Swiftstride") or state.unit_entry(u).has_rule("Fly")
+           for u in [unit] + joined(state, unit)):
+        return True
+    return standard_rule(state, unit, "Swiftstride", events)
+
+
 def joined(state: NinthAgeState, host: UnitState, *, hidden: bool | None = False) -> list[UnitState]:
     """The characters in ``host`` (``hidden``: only the hidden ones; None: all)."""
     return [u for u in state.units.values() if u.host == host.id

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.core.text import _, Text, decimal, ngettext, commas
 import math
+from dataclasses import replace
 
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.actions import MoveStep
@@ -19,7 +20,7 @@ from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.one_use import march_allowance  # the Icon of the Relentless Company (§23.8)
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.rulesets.ninth_age.walls import gap
-from engine.rulesets.ninth_age.terrain_rules import ground_note, standard_strider_used, water_blocks_march
+from engine.rulesets.ninth_age.terrain_rules import ethereal, ground_note, standard_strider_used, water_blocks_march
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.table.footprint import Formation
 from engine.table.frame import EPS_DIST, normalise
@@ -219,7 +220,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     if flies is not None:  # flying over units and terrain: only where it lands counts (§22 Fly)
         problem = clearance_problem(result.footprint, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     else:
-        problem = check_path(result, surroundings(state, {unit.id}))
+        problem = _path_problem(state, unit, result)
     if problem:
         raise IllegalAction("blocked", ngettext("{unit} can't move like that: {problem}.", "{unit} can't move like that: {problem}.", number(state, unit), unit=unit.id, problem=problem))
     shapes = [p.shape for p in result.path]
@@ -252,6 +253,19 @@ def swift_advance(state: NinthAgeState, unit: UnitState, kind: str) -> None:
     può eseguire una Avanzata dopo la Riorganizzazione")."""
     if unit.swift_reformed and kind != "advance":
         raise IllegalAction("cannot-move", ngettext("{unit} made a Swift reform this phase: it may only Advance now (§17.1).", "{unit} made a Swift reform this phase: they may only Advance now (§17.1).", number(state, unit), unit=unit.id))
+
+
+def _path_problem(state: NinthAgeState, unit: UnitState, result) -> str | None:
+    """What stops a move on the ground along its path (:func:`check_path`); an Ethereal unit goes
+    through Impassable terrain, and may only not end in or within 1" of it (§22 Ethereal)."""
+    around = surroundings(state, {unit.id})
+    if not ethereal(state, unit):
+        return check_path(result, around)
+    problem = check_path(result, replace(around, impassable=None, blockers=()))
+    if problem:
+        return problem
+    problem = clearance_problem(result.footprint, around, CLEARANCE_END, during=False)
+    return _("at the end {problem}", problem=problem) if problem else None
 
 
 def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, events: list[Event],
@@ -307,14 +321,21 @@ FREE_REFORM_RULES = ("Free Reform", "Skirmishers", "Fast Cavalry", "Fly")
 
 
 def has_free_reform(state: NinthAgeState, unit: UnitState) -> bool:
-    entry = state.unit_entry(unit)
-    return any(entry.has_rule(r) for r in FREE_REFORM_RULES)
+    """"Alle Unità composte interamente da modelli con questa regola speciale" (§22 Free Reform): the
+    unit and every character in it have Free Reform (Skirmishers, Fast Cavalry and Fly give it); a
+    character in a Skirmishers unit has Skirmishers while it stays (§22 Skirmishers)."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+
+    skirmish = state.unit_entry(unit).has_rule("Skirmishers")
+    return all(skirmish or any(state.unit_entry(u).has_rule(r) for r in FREE_REFORM_RULES)
+               for u in [unit] + joined(state, unit))
 
 
 def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float, y: float, facing: float, files: int,
-                     events: list[Event]) -> None:
+                     events: list[Event], *, movement: float | None = None) -> None:
     """A Free Reform unit moves to any legal formation: no model may go farther than M (2M
-    marching) along a path around obstacles keeping the 1" rule (§22 Free Reform)."""
+    marching) along a path around obstacles keeping the 1" rule (§22 Free Reform); ``movement``
+    replaces M (a Vanguard move's 12", which never marches)."""
     from engine.table.footprint import Pose, footprint
     from engine.table.motion import bottleneck_assignment
     from engine.table.paths import shortest_path
@@ -328,6 +349,8 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         raise IllegalAction("bad-files", ngettext("{unit} has {models} models: between 1 and {models} files.", "{unit} have {models} models: between 1 and {models} files.", number(state, unit), unit=unit.id, models=unit.models))
     flies = flying_movement(state, unit)
     own_m = spell_movement(state, unit) if flies is None else flies
+    if movement is not None:
+        own_m = movement
     allowance = float(own_m if kind == "advance" else march_allowance(state, unit, own_m))
     failed_test = ""  # a failed March test, told in a refusal too (it read "the forward march allows 7\"")
     if kind == "march":
@@ -349,7 +372,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     _skip, match = bottleneck_assignment(a, b)
     around = surroundings(state, {unit.id})
     obstacles = [o.shape for o in around.others.values()] if flies is None else []  # fliers go over them
-    if not around.impassable.is_empty and flies is None:
+    if not around.impassable.is_empty and flies is None and not ethereal(state, unit):  # §22 Ethereal: through it
         obstacles.append(around.impassable)
     worst = 0.0
     for i, j in enumerate(match):

@@ -544,15 +544,17 @@ class NinthAge(Ruleset):
         if not isinstance(action, (Advance, Reform)):
             raise IllegalAction("vanguard", _("Vanguard units move now: /advance or /reform (12\" instead of M), or /end."))
         unit = state.units[action.unit]
-        if unit.owner != seat or not unit.on_table or not state.unit_entry(unit).has_rule("Vanguard") \
-                or unit.vanguard_done:
+        if unit.owner != seat or not unit.on_table or not setup.has_vanguard(state, unit) or unit.vanguard_done:
             raise IllegalAction("not-vanguard", ngettext("{unit} has no Vanguard move to make.", "{unit} have no Vanguard move to make.", grammar_number(state, unit), unit=unit.id))
         from engine.rulesets.ninth_age.random_movement import remaining_like_refusal
 
         why = remaining_like_refusal(state, unit, "vanguard")
         if why:
             raise IllegalAction("cannot-move", why)
-        if isinstance(action, Advance):
+        if isinstance(action, Advance) and action.to is not None:  # a Free Reform unit's move (§22 Free Reform)
+            movement.free_reform_move(state, unit, "advance", action.to.x, action.to.y, action.to.facing,
+                                      action.to.files, events, movement=12)
+        elif isinstance(action, Advance):
             movement.voluntary_move(state, unit, "advance", action.steps, action.pivot, events, movement=12)
         else:
             movement.reform(state, unit, action.files, action.facing, events, movement=12)

@@ -348,8 +348,18 @@ def _next_scout(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         _vanguard_start(state, events)
 
 
+def has_vanguard(state: NinthAgeState, unit: UnitState) -> bool:
+    """"le Unità costituite interamente da modelli con questa regola speciale possono muovere fino a
+    12\"" (§22 Vanguard): the unit and every character in it have Vanguard, or Fast Cavalry, whose
+    models "hanno anche le regole speciali Riorganizzazioni Gratuite e Avanguardia"."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+
+    return all(state.unit_entry(u).has_rule("Vanguard") or state.unit_entry(u).has_rule("Fast Cavalry")
+               for u in [unit] + joined(state, unit))
+
+
 def _vanguards(state: NinthAgeState, seat: str) -> list[UnitState]:
-    return [u for u in state.on_table(seat) if state.unit_entry(u).has_rule("Vanguard") and not u.vanguard_done]
+    return [u for u in state.on_table(seat) if has_vanguard(state, u) and not u.vanguard_done]
 
 
 def _vanguard_start(state: NinthAgeState, events: list[Event]) -> None:

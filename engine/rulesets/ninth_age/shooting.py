@@ -32,7 +32,7 @@ from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import hill_cover, sight_blockers, standing_cover
-from engine.rulesets.ninth_age.weapons import RANGED, RangedWeapon, weapons_of
+from engine.rulesets.ninth_age.weapons import MAGICAL_RULES, RANGED, RangedWeapon, weapons_of
 from engine.table.sight import Obstacle, cover_fractions, observer_points, sight_line
 from engine.rulesets.ninth_age.grammar import hits_counted, number
 
@@ -549,7 +549,7 @@ def _volley(state: NinthAgeState, unit: UnitState, target: UnitState, events: li
         events.append(Event(kind="shoot", seat=unit.owner, text=ngettext("{unit} scores no hits.", "{unit} score no hits.", number(state, shooter), unit=shooter.id)))
         return
     attack = w.attack(shooting_strength(state, shooter))
-    if entry.has_rule("Magical Attacks") or entry.has_rule("Ethereal"):  # the model's, for all its attacks (§22)
+    if any(entry.has_rule(r) for r in MAGICAL_RULES):  # the model's, for all its attacks (§22)
         attack = replace(attack, magical=True)
     from engine.rulesets.ninth_age.one_use import active
 

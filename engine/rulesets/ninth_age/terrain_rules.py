@@ -75,6 +75,16 @@ def standard_strider_used(state: NinthAgeState, unit: UnitState, spared: bool, e
         standard_rule(state, unit, "Strider", events)
 
 
+def ethereal(state: NinthAgeState, unit: UnitState) -> bool:
+    """A unit whose models all have Ethereal, its characters counted: "considerano, ai fini del
+    Movimento, tutti i Terreni come Terreno Aperto, ma non possono terminare il loro movimento dentro
+    (o entro 1\") da un Terreno Intransitabile" (§22 Ethereal): no terrain is Dangerous to it, it
+    marches through Water, and it moves through Impassable terrain, not ending in or within 1" of it."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+
+    return all(state.unit_entry(u).has_rule("Ethereal") for u in [unit] + joined(state, unit))
+
+
 @dataclass(frozen=True)
 class Danger:
     """A feature that is Dangerous Terrain to a unit: its dice fail on ``fail_max`` or less."""
@@ -94,11 +104,13 @@ def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = 
     - Ruins to every unit but Skirmishers, Cavalry, Monstrous Cavalry and Chariots failing on 1-2;
     - any feature an uploaded layout marks ``dangerous`` (a plain test).
 
-    Strider ignores them (§22). ``host``: ``unit`` is a character in that unit, tested as the
+    Strider ignores them (§22), and to an Ethereal model no terrain is Dangerous. ``host``: ``unit`` is a character in that unit, tested as the
     model it is (its troop type, its own rules) with what is the unit's: Skirmishers, and a
     magic standard's Strider (§16.2: "è influenzato da tutte le regole che la riguardano");
     ``standard`` False: a Stalker's Standard's Strider left out."""
     entry = state.unit_entry(unit)
+    if entry.has_rule("Ethereal"):  # all terrain is Open Terrain to its movement (§22 Ethereal)
+        return []
     troop = entry.troop_type
     skirmishers = state.unit_entry(host or unit).has_rule("Skirmishers")
     mounted = troop in MOUNTED
@@ -157,6 +169,8 @@ def water_blocks_march(state: NinthAgeState, unit: UnitState, path_shapes: list,
     """Units never march when entering, crossing or leaving Water (§18.3); the Water's name,
     or None. Strider (Water) ignores it (``standard`` False: not a Stalker's Standard's).
     ``start``: where the move began (Water it only stands against is met as :func:`crossed` says)."""
+    if ethereal(state, unit):  # Water is Open Terrain to it (§22 Ethereal)
+        return None
     for t in state.table.features("water"):
         if not strider(state, unit, "water", standard=standard) and crossed(t, path_shapes, start):
             return t.name

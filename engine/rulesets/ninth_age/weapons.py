@@ -25,6 +25,10 @@ from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
 from engine.rulesets.ninth_age.damage import Attack
 
 ARTILLERY_KINDS = ("bolt thrower", "cannon", "catapult", "flame thrower", "volley gun")
+# The rules that give a model (or the part that has them) Magical Attacks on all its attacks, special
+# ones too (§22): the rule itself, Ethereal ("hanno sempre Attacchi Magici") and Otherworldly
+# ("hanno Attacchi Magici").
+MAGICAL_RULES = ("Magical Attacks", "Ethereal", "Otherworldly")
 
 
 @dataclass(frozen=True)
@@ -124,6 +128,16 @@ def weapons_of(entry) -> list[RangedWeapon]:
     """The ranged weapons a unit's models carry, in the order of its list; a magic one last."""
     return [RANGED[e] for e in entry.equipment if e in RANGED] + [
         MAGIC_RANGED[i.strip().lower()] for i in entry.magic_items if i.strip().lower() in MAGIC_RANGED]
+
+
+def breath_magical(entry) -> bool:
+    """A Breath Weapon's hits are Magical Attacks when its model has Magical Attacks (Ethereal,
+    Otherworldly): "la applicano a tutti i loro attacchi inclusi quelli Speciali come [...] gli
+    Attacchi a Soffio" (§22), the rule on the unit or on the part that breathes ("applicata solo
+    alla parte del modello che la possiede")."""
+    parts = [p for p in entry.parts if any(rule_name(r) == "Breath Weapon" for r in p.special_rules)]
+    rules = list(entry.special_rules) + [r for p in parts for r in p.special_rules]
+    return any(rule_name(r) in MAGICAL_RULES for r in rules)
 
 
 def breath_of(entry) -> str | None:
