@@ -553,7 +553,10 @@ def place_captions(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int
     items = [((draw.textlength(c.text, font=font(c.size)) + 2 * LABEL_PAD + (6 if c.plate else 0),
                c.size + 3 + 2 * LABEL_PAD + (4 if c.plate else 0)), c.at) for c in captions]
     ids = [u.id for u in units]
-    rects, after = layout_captions(items, (0, HEADER, w, HEADER + h), [(c.beside or (c.at,), c.reach) for c in captions],
+    # what each caption stays beside: its overlay; a challenge's plate, its place under the combat
+    # (off the fighting units, led to the blades), not the blades themselves
+    near = [((c.at,), 6.0) if c.plate else (c.beside or (c.at,), c.reach) for c in captions]
+    rects, after = layout_captions(items, (0, HEADER, w, HEADER + h), near,
                                    [[ids.index(u) for u in c.units if u in ids] for c in captions],
                                    [_label_item(u, draw, p, w, h) for u in units], list(labels),
                                    fixed=[box for _, _, box in duel_marks(view, p, s)], farthest=CAPTION_REACH)
