@@ -141,27 +141,23 @@ def _unit_label(u) -> str:
 Rect = tuple[float, float, float, float]
 
 
-def _spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, bounds: Rect):
-    """Where a label may go, nearest first: on the unit's centre; a quarter and half a label's
-    height above and below it, when that is still on the unit; just above, below, left and
-    right of its footprint and a few labels farther out; then rings of growing radius around the
-    centre (a label's height apart) until they leave the image, so a free spot is found whenever
-    the image has room for one."""
+def _spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, bounds: Rect,
+           reach: float | None = None):
+    """Where a label may go, nearest first: the places where it lies on or touches its unit
+    (:func:`_near_spots`); a few labels farther out; then rings of growing radius around the
+    centre (a label's height apart) until they leave the image (or pass ``reach`` px), so a
+    free spot is found whenever the image has room for one."""
     import math
 
     left, top, right, bottom = footprint
-    yield cx, cy
-    for k in (0.25, 0.5):  # a little off the centre, still on the unit (a challenge's blades at its front)
-        for y in (cy + k * 2 * half_h, cy - k * 2 * half_h):
-            if top <= y <= bottom:
-                yield cx, y
-    for k in range(4):  # next to the footprint, then a label's height (or half a width) farther out
+    yield from _near_spots(cx, cy, half_w, half_h, footprint)
+    for k in range(1, 4):  # a label's height (or half a width) farther out
         yield cx, top - half_h - k * 2 * half_h
         yield cx, bottom + half_h + k * 2 * half_h
         yield left - half_w - k * half_w, cy
         yield right + half_w + k * half_w, cy
     step = 2 * half_h
-    reach = math.hypot(bounds[2] - bounds[0], bounds[3] - bounds[1])
+    reach = math.hypot(bounds[2] - bounds[0], bounds[3] - bounds[1]) if reach is None else reach
     r = step
     while r <= reach:
         n = max(8, int(2 * math.pi * r / step))
@@ -171,43 +167,257 @@ def _spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, 
         r += step
 
 
+def _near_spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect):
+    """Where a label lies on or touches its unit, nearest first: on the unit's centre; a
+    quarter and half a label's height above and below it, when that is still on the unit; just
+    above, below, left and right of its footprint; then every other such place (a grid half a
+    label's height apart, nearest first: a label slides along its unit before leaving it)."""
+    left, top, right, bottom = footprint
+    yield cx, cy
+    for k in (0.25, 0.5):  # a little off the centre, still on the unit (a challenge's blades at its front)
+        for y in (cy + k * 2 * half_h, cy - k * 2 * half_h):
+            if top <= y <= bottom:
+                yield cx, y
+    yield cx, top - half_h
+    yield cx, bottom + half_h
+    yield left - half_w, cy
+    yield right + half_w, cy
+    yield from _touching(cx, cy, half_w, half_h, footprint)
+
+
+EDGE = 8.0  # px: a label beside its unit shares this much of one of its edges (a label at a corner is not its)
+
+
+def _contact(rect: Rect, footprint: Rect, within: float = 1e-6) -> bool:
+    """Whether ``rect`` lies on ``footprint`` or against one of its edges (within ``within``
+    px), sharing :data:`EDGE` px of it (or the whole edge, a short one), not only a corner.
+
+    >>> _contact((0, 0, 10, 10), (10, 2, 20, 12)), _contact((0, 0, 10, 10), (10, 9, 20, 19))
+    (True, False)
+    """
+    ox = min(rect[2], footprint[2]) - max(rect[0], footprint[0])
+    oy = min(rect[3], footprint[3]) - max(rect[1], footprint[1])
+    return (ox >= -within and oy >= -within
+            and (ox >= min(EDGE, footprint[2] - footprint[0]) - 1e-6 or oy >= min(EDGE, footprint[3] - footprint[1]) - 1e-6))
+
+
+def _touching(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect):
+    """The centres (px) of a label of half-size ``half_w`` x ``half_h`` that lies on
+    ``footprint`` or against one of its edges (:func:`_contact`), on a grid half the label's
+    height apart, nearest to (cx, cy) first.
+
+    >>> spots = list(_touching(50, 50, 20, 5, (45, 45, 55, 55)))
+    >>> spots[0], all(25 <= x <= 75 and 40 <= y <= 60 for x, y in spots), len(spots)
+    ((50.0, 50.0), True, 39)
+    """
+    import math
+
+    left, top, right, bottom = footprint
+    step = max(1.0, half_h)
+    xs = [left - half_w + i * step for i in range(int((right - left + 2 * half_w) / step) + 1)]
+    ys = [top - half_h + j * step for j in range(int((bottom - top + 2 * half_h) / step) + 1)]
+    xs = sorted({*xs, right + half_w, min(max(cx, left - half_w), right + half_w)})
+    ys = sorted({*ys, bottom + half_h, min(max(cy, top - half_h), bottom + half_h)})
+    spots = [(float(x), float(y)) for x in xs for y in ys
+             if _contact((x - half_w, y - half_h, x + half_w, y + half_h), footprint)]
+    yield from sorted(spots, key=lambda q: (math.hypot(q[0] - cx, q[1] - cy), q))
+
+
+def _clamped(x: float, y: float, half_w: float, half_h: float, bounds: Rect) -> Rect:
+    """The rectangle of a label centred on (x, y), moved inside ``bounds``."""
+    x = min(max(x, bounds[0] + half_w), max(bounds[0] + half_w, bounds[2] - half_w))
+    y = min(max(y, bounds[1] + half_h), max(bounds[1] + half_h, bounds[3] - half_h))
+    return x - half_w, y - half_h, x + half_w, y + half_h
+
+
 def layout_labels(items: list[tuple[tuple[float, float], tuple[float, float], Rect]], bounds: Rect,
-                  order: list[int] | None = None, fixed: Sequence[Rect] = ()) -> list[tuple[Rect, bool]]:
+                  order: list[int] | None = None, fixed: Sequence[Rect] = (),
+                  first: Sequence[tuple[Rect, bool] | None] | None = None, repair: bool = False
+                  ) -> list[tuple[Rect, bool]]:
     """Where each label goes, a pure function of sizes and places (px): ``items`` are (label
     width and height, the unit's centre, its footprint's bounding box), ``bounds`` the area labels
     stay inside. Returns per item (its rectangle, whether it was moved off the unit's centre, so
     a leader line joins them). Labels are placed one at a time in ``order`` (default: as given):
-    on the unit's centre if that is free, else the nearest free spot of :func:`_spots`; no two
-    rectangles overlap as long as the area has room; only then does a label take the spot that
-    overlaps least. ``fixed`` rectangles are taken before any label is placed (the terrain's
-    labels when the units' are laid out, the units' bases when the terrain's are): labels keep
-    off them as off each other.
+    on the unit's centre if that is free, else the nearest free spot of :func:`_spots` (on the
+    unit or touching it before farther out); no two rectangles overlap as long as the area has
+    room; only then does a label take the spot that overlaps least. ``fixed`` rectangles are
+    taken before any label is placed (the terrain's labels when the units' are laid out, the
+    units' bases when the terrain's are): labels keep off them as off each other. ``first[i]``
+    (a rectangle and whether it is moved off the centre) is tried before any other spot: a
+    unit's label keeps the place it had before the overlays' captions were laid, when that is
+    still free. ``repair``: a label that had to leave its unit is then brought back onto or
+    against it when the labels in the way can move aside on their own units (:func:`_repaired`).
 
     >>> a, b = layout_labels([((40, 10), (50, 50), (45, 45, 55, 55))] * 2, (0, 0, 200, 200))
     >>> a, b[1]
     (((30.0, 45.0, 70.0, 55.0), False), True)
     >>> min(a[0][3], b[0][3]) <= max(a[0][1], b[0][1])  # one above the other, not overlapping
     True
+    >>> layout_labels([((40, 10), (50, 50), (45, 45, 55, 55))], (0, 0, 200, 200), first=[((30, 60, 70, 70), True)])
+    [((30, 60, 70, 70), True)]
     """
-    x0, y0, x1, y1 = bounds
     placed: list[Rect] = list(fixed)
     out: dict[int, tuple[Rect, bool]] = {}
     for i in (order if order is not None else range(len(items))):
         (width, height), (cx, cy), footprint = items[i]
         half_w, half_h = width / 2, height / 2
+
+        def candidates():
+            if first is not None and first[i] is not None:
+                yield first[i]
+            for x, y in _spots(cx, cy, half_w, half_h, footprint, bounds):
+                yield _clamped(x, y, half_w, half_h, bounds), abs(x - cx) > 1e-6 or abs(y - cy) > 1e-6
+
         best = None
-        for n, (x, y) in enumerate(_spots(cx, cy, half_w, half_h, footprint, bounds)):
-            x = min(max(x, x0 + half_w), max(x0 + half_w, x1 - half_w))  # inside the bounds
-            y = min(max(y, y0 + half_h), max(y0 + half_h, y1 - half_h))
-            rect = (x - half_w, y - half_h, x + half_w, y + half_h)
+        for rect, moved in candidates():
             clash = sum(_overlap(rect, r) for r in placed)
             if best is None or clash < best[0]:
-                best = (clash, rect, n > 0 and (abs(x - cx) > 1e-6 or abs(y - cy) > 1e-6))
+                best = (clash, rect, moved)
             if clash == 0:
                 break
         placed.append(best[1])
         out[i] = (best[1], best[2])
-    return [out[i] for i in range(len(items))]
+    laid = [out[i] for i in range(len(items))]
+    return _repaired(items, laid, fixed, bounds) if repair else laid
+
+
+def _repaired(items: list, laid: list[tuple[Rect, bool]], fixed: Sequence[Rect], bounds: Rect) -> list[tuple[Rect, bool]]:
+    """The labels ``laid`` with each label that had to leave its unit brought back onto or
+    against it where that is possible by moving the labels in the way aside, each onto or
+    against its own unit (:func:`_aside`): a small unit laid last finds the places by it taken by
+    its larger neighbours' labels, which have room elsewhere on theirs."""
+    rects, moved = [rect for rect, _ in laid], [m for _, m in laid]
+    for i, ((width, height), (cx, cy), footprint) in enumerate(items):
+        if _contact(rects[i], footprint):
+            continue
+        for x, y in _near_spots(cx, cy, width / 2, height / 2, footprint):
+            rect = _clamped(x, y, width / 2, height / 2, bounds)
+            if not _contact(rect, footprint) or any(_overlap(rect, r) for r in fixed):
+                continue
+            trial = [*rects[:i], rect, *rects[i + 1:]]
+            moves = _moves([j for j, r in enumerate(rects) if j != i and _overlap(rect, r)], items, trial,
+                           [*fixed, rect], bounds)
+            if moves is not None:
+                rects[i], moved[i] = rect, abs(x - cx) > 1e-6 or abs(y - cy) > 1e-6
+                for j, (new, m) in moves.items():
+                    rects[j], moved[j] = new, m
+                break
+    return list(zip(rects, moved))
+
+
+def _aside(j: int, labels: list, rects: list[Rect], taken: Sequence[Rect], bounds: Rect) -> tuple[Rect, bool] | None:
+    """Where unit label ``j`` (``labels[j]``: its size, its unit's centre and footprint) goes
+    when a caption takes its place: the nearest place on or touching its unit (:func:`_near_spots`)
+    free of ``taken`` and of the other labels (``rects``); None when there is none."""
+    (width, height), (cx, cy), footprint = labels[j]
+    others = [r for k, r in enumerate(rects) if k != j]
+    for x, y in _near_spots(cx, cy, width / 2, height / 2, footprint):
+        rect = _clamped(x, y, width / 2, height / 2, bounds)
+        if _contact(rect, footprint) and not any(_overlap(rect, r) for r in (*taken, *others)):
+            return rect, abs(x - cx) > 1e-6 or abs(y - cy) > 1e-6
+    return None
+
+
+def layout_captions(items: list[tuple[tuple[float, float], tuple[float, float]]], bounds: Rect,
+                    beside: Sequence[tuple[Sequence[tuple[float, float]], float]], owners: Sequence[Sequence[int]],
+                    labels: list, laid: list[tuple[Rect, bool]], fixed: Sequence[Rect] = (),
+                    farthest: float = 100.0) -> tuple[list[Rect], list[tuple[Rect, bool]]]:
+    """The overlays' captions laid among the units' labels by priority, a pure function of
+    sizes and places (px). ``items``: each caption's size and its point; ``beside[i]``: the
+    points of what it captions and how near them it must stay to need no leader line;
+    ``owners[i]``: the labels (indices into ``labels``, each a unit label's size, its unit's
+    centre and footprint) of the units it speaks of (the charger, the fled unit, a combat's
+    units); ``laid``: where those labels lie before any caption (rectangle, moved off the
+    centre); ``fixed``: what nothing is laid on (a challenge's blades). The captions are laid
+    one by one, each at the first of these spots (:func:`_spots` order, within ``farthest`` px of
+    its point), off ``fixed`` and the captions laid before it:
+
+    1. beside what it captions, on no label but its own units';
+    2. beside it, over other units' labels that can each move aside onto or touching their
+       own unit (:func:`_aside`): they do;
+    3. pushed off it (a leader line), on no label but its own units';
+    4. pushed off it, over labels that can move aside;
+    5. the spot that covers the least of the labels that cannot.
+
+    Its own units' labels under it move aside too (a caption may lie over the unit it speaks of;
+    its label slides along that unit). Only when every spot within ``farthest`` is on ``fixed``
+    or another caption does a caption go farther. Returns the captions' rectangles and the
+    labels' places after them (each label then keeps its place if nothing else takes it).
+
+    >>> label = [((40, 10), (50, 50), (45, 45, 55, 55))]  # a unit's label on its centre
+    >>> rects, after = layout_captions([((60, 10), (50, 50))], (0, 0, 200, 200), [([(20, 50), (80, 50)], 6.0)],
+    ...                                [[]], label, [((30, 45, 70, 55), False)])
+    >>> rects[0], after[0]  # the caption slides along its path, off the label
+    ((80.0, 45.0, 140.0, 55.0), ((30, 45, 70, 55), False))
+    >>> tall = [((40, 30), (50, 50), (45, 45, 55, 55))]  # a short path across a tall label: no room beside it
+    >>> rects, after = layout_captions([((60, 10), (50, 50))], (0, 0, 200, 200), [([(45, 50), (55, 50)], 6.0)],
+    ...                                [[]], tall, [((30, 35, 70, 65), False)])
+    >>> rects[0], after[0]  # the caption stays on its path, the label moves aside, touching its unit
+    ((20.0, 45.0, 80.0, 55.0), ((30.0, 15.0, 70.0, 45.0), True))
+    """
+    import math
+
+    placed: list[Rect] = list(fixed)
+    rects = [rect for rect, _ in laid]
+    moved = [m for _, m in laid]
+    out: list[Rect] = []
+    for i, ((width, height), (cx, cy)) in enumerate(items):
+        half_w, half_h = width / 2, height / 2
+        points, near = beside[i]
+        points = list(points) or [(cx, cy)]
+        mine = set(owners[i])
+        chosen = None
+        for within in (True, False):  # past ``farthest`` only when nothing within it is off the captions
+            tiers: list[list] = [[], [], [], []]
+            for x, y in _spots(cx, cy, half_w, half_h, (cx, cy, cx, cy), bounds, None if not within else farthest):
+                rect = _clamped(x, y, half_w, half_h, bounds)
+                if (math.hypot((rect[0] + rect[2]) / 2 - cx, (rect[1] + rect[3]) / 2 - cy) <= farthest) != within:
+                    continue
+                if any(_overlap(rect, r) for r in placed):
+                    continue
+                under = [j for j, r in enumerate(rects) if _overlap(rect, r)]
+                tier = (2 if _gap(rect, points) > near else 0) + (1 if any(j not in mine for j in under) else 0)
+                tiers[tier].append((rect, under))
+                if tier == 0 and not under:
+                    break  # beside what it captions, on no label: nothing nearer is better
+            for tier in tiers:
+                for rect, under in tier:
+                    moves = _moves(under, labels, rects, [*placed, rect], bounds)
+                    if moves is not None:
+                        chosen = (rect, moves)
+                        break
+                if chosen:
+                    break
+            if chosen is None and any(tiers):  # no spot whose labels can all move aside: the one covering them least
+                options = [(sum(_overlap(rect, rects[j]) for j in under), n, rect) for n, (rect, under)
+                           in enumerate(c for tier in tiers for c in tier)]
+                chosen = (min(options)[2], {})
+            if chosen:
+                break
+        if chosen is None:  # the image has no room off the other captions: the spot that overlaps them least
+            spots = [_clamped(x, y, half_w, half_h, bounds) for x, y in _spots(cx, cy, half_w, half_h, (cx, cy, cx, cy), bounds)]
+            chosen = (min(spots, key=lambda r: sum(_overlap(r, q) for q in placed)), {})
+        rect, moves = chosen
+        for j, (new, m) in moves.items():
+            rects[j], moved[j] = new, m
+        placed.append(rect)
+        out.append(rect)
+    return out, list(zip(rects, moved))
+
+
+def _moves(under: Sequence[int], labels: list, rects: list[Rect], taken: Sequence[Rect], bounds: Rect
+           ) -> dict[int, tuple[Rect, bool]] | None:
+    """Where each label in ``under`` moves aside (:func:`_aside`), one after the other, or None
+    when one of them cannot stay on or touching its unit."""
+    rects = list(rects)
+    moves = {}
+    for j in under:
+        spot = _aside(j, labels, rects, taken, bounds)
+        if spot is None:
+            return None
+        moves[j] = spot
+        rects[j] = spot[0]
+    return moves
 
 
 def _base_boxes(view: TableView, p) -> list[Rect]:
@@ -259,6 +469,7 @@ class Caption(NamedTuple):
     plate: bool = False
     beside: tuple = ()  # the overlay's own points (px): a caption within ``reach`` of them needs no line
     reach: float = 6.0
+    units: tuple[str, ...] = ()  # the units it speaks of (a charger, a fled unit, a combat's): it may lie over their labels
 
 
 def caption_items(view: TableView, p, w: int, h: int, s: float) -> list[Caption]:
@@ -272,9 +483,10 @@ def caption_items(view: TableView, p, w: int, h: int, s: float) -> list[Caption]
     out: list[Caption] = []
     colours = side_colours(sorted({u.side for u in view.units} | set(view.side_names)))
 
-    def add(text: str, size: int, ink, at, lead=None, plate: bool = False, beside=(), reach: float = 6.0) -> None:
+    def add(text: str, size: int, ink, at, lead=None, plate: bool = False, beside=(), reach: float = 6.0,
+            units=()) -> None:
         out.append(Caption(plain(text), size, readable_on(ink, HALO), at, lead, plate,
-                           tuple(beside) or ((lead,) if lead else ()), reach))
+                           tuple(beside) or ((lead,) if lead else ()), reach, tuple(units)))
 
     for zone in view.zones:
         if zone.label and zone.points:
@@ -290,17 +502,19 @@ def caption_items(view: TableView, p, w: int, h: int, s: float) -> list[Caption]
             # Brutes, whose label went 20" away), inside the image; under the blades when there is no outline
             below = max([my + r, *(p(*pt)[1] for pt in c.points)])
             y = min(below + DUEL_SIZE / 2 + 2 * LABEL_PAD + 4, HEADER + h - DUEL_SIZE / 2 - 2 * LABEL_PAD - 2)
-            add(c.duel_label, DUEL_SIZE, INK, (mx, max(y, my + r + 1)), (mx, my), plate=True, reach=r + 6)
+            add(c.duel_label, DUEL_SIZE, INK, (mx, max(y, my + r + 1)), (mx, my), plate=True, reach=r + 6,
+                units=c.units)
     for path in view.paths:
         pts = [p(*pt) for pt in path.points]
         if path.label and len(pts) >= 2:
             mx, my = (pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2
-            add(path.label, CAPTION_SIZE, PATH_INK.get(path.kind, (35, 35, 40)), (mx, my - 8), pts[-1], beside=pts)
+            add(path.label, CAPTION_SIZE, PATH_INK.get(path.kind, (35, 35, 40)), (mx, my - 8), pts[-1], beside=pts,
+                units=(path.unit,) if path.unit else ())
     for c in view.combats:
         pts = [p(*pt) for pt in c.points]
         if len(pts) >= 3 and c.label:
             top = min(pts, key=lambda q: q[1])
-            add(c.label, CAPTION_SIZE, COMBAT_INK, (top[0], top[1] - 7), top)
+            add(c.label, CAPTION_SIZE, COMBAT_INK, (top[0], top[1] - 7), top, units=c.units)
     for m in view.markers:
         if m.label:
             cx, cy = p(*m.at)
@@ -318,21 +532,38 @@ def caption_items(view: TableView, p, w: int, h: int, s: float) -> list[Caption]
     return [item for item in out if _inside(*item.at, w, h)]
 
 
-def place_captions(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int, s: float
-                   ) -> list[tuple[Caption, Rect, tuple[float, float] | None]]:
+CAPTION_REACH = 100.0  # px: how far the layout pushes a caption from its point at most (while the image has room)
+
+
+def place_captions(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int, s: float,
+                   units: Sequence = (), labels: Sequence[tuple[Rect, bool]] = ()
+                   ) -> tuple[list[tuple[Caption, Rect, tuple[float, float] | None]], list[tuple[Rect, bool]]]:
     """Where each overlay caption of :func:`caption_items` goes (the caption, its rectangle in
     px, the point its leader line runs to when it stands away from what it captions, pushed by
-    the layout or, a challenge's plate, under its combat; else None), by :func:`layout_labels`: at its point unless another caption is there, else as near
-    as is free, off the challenges' crossed blades (:func:`duel_marks`). They are laid out
-    first; the terrain's names and the units' labels keep off them (a console game printed "Combat 2" under a failed charge's "there is no room...")."""
+    the layout or, a challenge's plate, under its combat; else None), by :func:`layout_captions`:
+    at its point unless another caption is there, else as near as is free, off the challenges'
+    crossed blades (:func:`duel_marks`); they are laid out before the terrain's names, which keep
+    off them (a console game printed "Combat 2" under a failed charge's "there is no room...").
+    ``units`` are the units in view and ``labels`` their labels as laid before any caption: a
+    caption beside what it captions keeps off the labels of the units it does not speak of, or
+    moves them aside onto or touching their units, else it moves off (a leader line), at most
+    :data:`CAPTION_REACH` px away while the image has room. Returns the captions and the units'
+    labels after them."""
     captions = caption_items(view, p, w, h, s)
     items = [((draw.textlength(c.text, font=font(c.size)) + 2 * LABEL_PAD + (6 if c.plate else 0),
-               c.size + 3 + 2 * LABEL_PAD + (4 if c.plate else 0)), c.at, (*c.at, *c.at)) for c in captions]
-    laid = layout_labels(items, (0, HEADER, w, HEADER + h), fixed=[box for _, _, box in duel_marks(view, p, s)])
+               c.size + 3 + 2 * LABEL_PAD + (4 if c.plate else 0)), c.at) for c in captions]
+    ids = [u.id for u in units]
+    # what each caption stays beside: its overlay; a challenge's plate, its place under the combat
+    # (off the fighting units, led to the blades), not the blades themselves
+    near = [((c.at,), 6.0) if c.plate else (c.beside or (c.at,), c.reach) for c in captions]
+    rects, after = layout_captions(items, (0, HEADER, w, HEADER + h), near,
+                                   [[ids.index(u) for u in c.units if u in ids] for c in captions],
+                                   [_label_item(u, draw, p, w, h) for u in units], list(labels),
+                                   fixed=[box for _, _, box in duel_marks(view, p, s)], farthest=CAPTION_REACH)
     # a leader line wherever a caption stands farther than its reach from what it captions: pushed
     # away by the layout, or a challenge's plate under its combat
     return [(c, rect, c.lead if c.lead is not None and _gap(rect, c.beside) > c.reach else None)
-            for c, (rect, _moved) in zip(captions, laid)]
+            for c, rect in zip(captions, rects)], after
 
 
 def _gap(rect: Rect, points: Sequence[tuple[float, float]]) -> float:
@@ -401,22 +632,27 @@ def _anchor(u, p, w: int, h: int) -> tuple[float, float]:
     return (left + right) / 2, (top + bottom) / 2
 
 
+def _label_item(u, draw: ImageDraw.ImageDraw, p, w: int, h: int):
+    """A unit's label for the layout: its size (px), the point it belongs at, its footprint."""
+    size = (draw.textlength(_unit_label(u), font=font(LABEL_SIZE)) + 2 * LABEL_PAD, LABEL_SIZE + 3 + 2 * LABEL_PAD)
+    return size, _anchor(u, p, w, h), _footprint_px(u, p)
+
+
 def place_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int,
-                 avoid: Sequence[Rect] = ()) -> list[tuple[str, tuple, bool]]:
+                 avoid: Sequence[Rect] = (), before: Sequence[tuple[Rect, bool]] | None = None
+                 ) -> list[tuple[str, tuple, bool]]:
     """Where each unit's label goes: (text, rectangle in px, whether it was moved off its
     unit's centre, so a leader line joins them), laid out by :func:`layout_labels`, larger units
     first, inside the image: no two labels overlap (units in base contact put their centres
     close together), nor any of the ``avoid`` rectangles (the terrain's names, the overlays'
-    captions). A unit only partly in a zoomed image has its label by the part in it."""
-    text_h = LABEL_SIZE + 3
+    captions). A label stays on its unit, else on the nearest place that touches it, before it
+    leaves it for a leader line. ``before``: a place for each label (where the captions left
+    it), kept when it is still free. A unit only partly in a zoomed image has its label by the
+    part in it."""
     order = sorted(range(len(view.units)), key=lambda i: (-len(view.units[i].bases), i))
     labels = [_unit_label(u) for u in view.units]
-    items = []
-    for u, label in zip(view.units, labels):
-        footprint = _footprint_px(u, p)
-        size = (draw.textlength(label, font=font(LABEL_SIZE)) + 2 * LABEL_PAD, text_h + 2 * LABEL_PAD)
-        items.append((size, _anchor(u, p, w, h), footprint))
-    laid = layout_labels(items, (0, HEADER, w, HEADER + h), order, fixed=avoid)
+    items = [_label_item(u, draw, p, w, h) for u in view.units]
+    laid = layout_labels(items, (0, HEADER, w, HEADER + h), order, fixed=avoid, first=before, repair=True)
     return [(label, rect, moved) for label, (rect, moved) in zip(labels, laid)]
 
 
@@ -432,14 +668,24 @@ def _shown(view: TableView, p, w: int, h: int) -> TableView:
 
 
 def _all_labels(view: TableView, px_per_inch: int):
+    """The board's whole label layout, by priority. The units' labels are laid first, each on
+    its own unit when it can (a label has first claim on its unit's area); then the overlays'
+    captions (:func:`place_captions`): beside what it captions, a caption keeps off the labels of
+    the units it does not speak of, or moves them aside onto or touching their own units; it may
+    lie over the units it speaks of, whose labels move aside along them; when a label could only
+    go farther, the caption moves off instead, with a leader line, within a bounded reach. Then
+    the terrain's names, off the bases and the captions; then the units' labels around all of
+    them, each keeping its place when it is free. Nothing is laid on the challenges' blades."""
     s, _, w, h, p = _frame(view, px_per_inch)
     draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     shown = _shown(view, p, w, h)
-    captions = place_captions(view, draw, p, w, h, s)
+    blades = [box for _, _, box in duel_marks(view, p, s)]
+    first = place_labels(shown, draw, p, w, h, avoid=blades)
+    captions, after = place_captions(view, draw, p, w, h, s, shown.units, [(rect, moved) for _, rect, moved in first])
     # the combat markers (a challenge's blades) are in the same collision set: nothing is laid on them
-    taken = [*(rect for _, rect, _ in captions), *(box for _, _, box in duel_marks(view, p, s))]
-    terrain = place_terrain_labels(shown, draw, p, w, h, avoid=taken)
-    units = place_labels(shown, draw, p, w, h, avoid=[*taken, *(rect for _, rect, _ in terrain)])
+    taken = [*(rect for _, rect, _ in captions), *blades]
+    terrain = place_terrain_labels(shown, draw, p, w, h, avoid=[*taken, *(rect for rect, _ in after)])
+    units = place_labels(shown, draw, p, w, h, avoid=[*taken, *(rect for _, rect, _ in terrain)], before=after)
     return shown, captions, terrain, units
 
 

@@ -44,6 +44,7 @@ class PathShape(BaseModel):
     kind: str  # advance, march, charge, flee...
     points: list[XY]
     label: str = ""  # e.g. the charge range and its dice
+    unit: str = ""  # the id of the unit that moved (the charger, the fled unit): its caption may lie over it
 
 
 class MarkerShape(BaseModel):

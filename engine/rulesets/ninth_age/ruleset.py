@@ -801,7 +801,8 @@ class NinthAge(Ruleset):
                     view.shots.append(ShotShape(kind="scatter", points=[t.aimed, t.end]))
         for move in state.last_moves:
             if len(move.get("path", [])) >= 2:
-                path = PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]], label="")
+                path = PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]], label="",
+                                 unit=move.get("unit", ""))
                 label = move.get("label", "")  # a sentence comes back from storage as its data
                 path.label = Text.from_data(label) if isinstance(label, dict) else label
                 view.paths.append(path)
