@@ -144,13 +144,14 @@ async def test_the_migration_stamps_each_game_with_the_version_it_was_played_und
     """Games stored between n9-rules3 and this migration left secondary unset and rolled the D6:
     their state still says 'random' (not started) or their log holds that roll. They are version 2;
     a game that agreed on its objective plays the same under both and is left at 1."""
-    started = NINTH_AGE.new_game(99, {})
+    # as the Warband of that time made them: rules version 2 (no Fast Cavalry Vanguard yet)
+    started = NINTH_AGE.new_game_at(99, {}, 2)
     start = NINTH_AGE.start_action(started)
     after, events = NINTH_AGE.apply(started, start)
     assert any(e.roll is not None and str(e.roll.purpose) == "secondary objective" for e in events)
-    waiting = NINTH_AGE.new_game(99, {})
+    waiting = NINTH_AGE.new_game_at(99, {}, 2)
     assert waiting.objective == "random"
-    agreed = NINTH_AGE.new_game(99, {"secondary": "hold"})
+    agreed = NINTH_AGE.new_game_at(99, {"secondary": "hold"}, 2)
     await old_database(target, tmp_path,
                        game_rows(2, "chan-started", {}, after, [start], events),
                        game_rows(3, "chan-waiting", {}, waiting),
@@ -197,7 +198,8 @@ async def test_game_status_shows_the_rules_version(tmp_path):
         service = Service(store, seed_source=lambda: 5)
         old = say((await service.handle("console", "bob", parse_line("/game status"))).text, "en")
         assert (f"Rules version 1, kept since the game began (this Warband's is {NINTH_AGE.rules_version}): a game "
-                "that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled.") in old
+                "that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled; Fast Cavalry makes no "
+                "Vanguard move.") in old
         await service.handle("chan", "alice", parse_line("/game new ruleset:ninth-age"))
         new = say((await service.handle("chan", "alice", parse_line("/game status"))).text, "en")
         assert f"Rules version {NINTH_AGE.rules_version} (this Warband's)." in new

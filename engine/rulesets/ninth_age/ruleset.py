@@ -72,7 +72,7 @@ OPTIONS = {
 }
 # The secondary objective of a game that does not set it, by rules version (Ninth Age.rules_version):
 # the stored settings stay as the players gave them; a game is rebuilt with its own version's default.
-SECONDARY_DEFAULTS = {1: "hold", 2: "random"}
+SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random"}
 
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "garrison",
              "reveal",
@@ -98,9 +98,12 @@ class NinthAge(Ruleset):
                    "armies": N_("choice of army lists"), "markers": N_("placing objective markers")}
     # 1: a game without the secondary setting played Hold the Ground (the objective setting's old
     # default); 2 (n9-rules3): it rolls the D6 of §3.3, as the seed has it. See SECONDARY_DEFAULTS.
-    rules_version = 2
+    # 3 (n9-audit-special): Fast Cavalry makes a Vanguard move (§22), a deployment step the older
+    # logs do not have (NinthAgeState.fast_cavalry_vanguard).
+    rules_version = 3
     rules_version_notes = {1: N_("a game that leaves the secondary setting unset plays Hold the Ground, "
-                                 "with no D6 rolled")}
+                                 "with no D6 rolled; Fast Cavalry makes no Vanguard move"),
+                           2: N_("Fast Cavalry makes no Vanguard move")}
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
@@ -179,6 +182,7 @@ class NinthAge(Ruleset):
             seats=[Seat(id="p1", name="Player 1"), Seat(id="p2", name="Player 2")], phase="setup",
             armies=armies, table=table, deployment=deployment, objective=objective,
             charge_path_capped=bool(options.get("charge_path_capped", False)),
+            fast_cavalry_vanguard=version >= 3,
         )
         muster.build_units(state)
         return state

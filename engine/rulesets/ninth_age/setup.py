@@ -354,7 +354,8 @@ def has_vanguard(state: NinthAgeState, unit: UnitState) -> bool:
     models "hanno anche le regole speciali Riorganizzazioni Gratuite e Avanguardia"."""
     from engine.rulesets.ninth_age.mixed_units import joined
 
-    return all(state.unit_entry(u).has_rule("Vanguard") or state.unit_entry(u).has_rule("Fast Cavalry")
+    fast = state.fast_cavalry_vanguard  # a game of rules version 1 or 2 gave Fast Cavalry none
+    return all(state.unit_entry(u).has_rule("Vanguard") or fast and state.unit_entry(u).has_rule("Fast Cavalry")
                for u in [unit] + joined(state, unit))
 
 

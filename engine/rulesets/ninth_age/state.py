@@ -168,6 +168,10 @@ class NinthAgeState(GameState):
     step: str = ""  # within a phase: charges, remaining
     charges: list[ChargeDeclaration] = Field(default_factory=list)
     charge_path_capped: bool = False
+    # Fast Cavalry's own Vanguard (§22: "hanno anche le regole speciali Riorganizzazioni Gratuite e
+    # Avanguardia"), from rules version 3 on: a game begun before it (no field stored: False) has no
+    # Vanguard step for it, so its log of actions replays as it was played
+    fast_cavalry_vanguard: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
