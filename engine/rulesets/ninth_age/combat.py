@@ -99,7 +99,11 @@ def fight(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
         if unit.id in group:
             combat_round(state, group, events)
             return
-    if any(unit.id in g for g in combat_groups(state)):
+    for group in combat_groups(state):
+        if unit.id not in group:
+            continue
+        if any(state.units[u].pursuit_charge and state.units[u].pursuit_target in group for u in group):
+            raise IllegalAction("fought-next-turn", _("{unit}'s combat began with a pursuit's charge this phase: it is fought in the next player turn (§11.13).", unit=unit.id))
         raise IllegalAction("already-fought", _("{unit}'s combat has already fought this Melee phase.", unit=unit.id))
     raise IllegalAction("not-engaged", ngettext("{unit} is not in a combat.", "{unit} are not in a combat.", number(state, unit), unit=unit.id))
 
@@ -138,8 +142,6 @@ def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) ->
     for uid in dict.fromkeys([*group, *rnd.units]):  # with the characters now standing for a unit (§16.2)
         state.units[uid].fought = True
     score_and_break(state, rnd, events)
-    for uid in group:  # a pursuit's charge counts for the first round of its new combat only
-        state.units[uid].pursuit_charge = False
 
 
 def combat_shapes(state: NinthAgeState):
@@ -1166,6 +1168,8 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
                                                 terrain_rules.water_full_ranks(state, u, full, standard=False)[0], events)
     _reveal_war_banners(state, rnd, events)
     sa, sb = side_score(state, a, rnd), side_score(state, b, rnd)
+    for uid in rnd.units:  # a pursuit's charge counted for this, the first round of its combat, only: a
+        state.units[uid].pursuit_charge = False  # pursuit later in this round may charge anew (§11.13)
     result = musician_draw(state, rnd, outcome(a, sa, b, sb), events)
     for seat, s in ((a, sa), (b, sb)):
         parts = commas([_("{bonus} {value}", bonus=Text(SCORE_WORDS.get(k, k)), value=v) for k, v in s.parts().items()])
@@ -1507,8 +1511,14 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
         unit.pose = fp.pose
         events.append(Event(kind="pursuit", seat=unit.owner, text=ngettext("{unit} meets {enemy} but there is no room to make contact: it stops {distance}\" from it.", "{unit} meet {enemy} but there is no room to make contact: they stop {distance}\" from it.", number(state, unit), unit=unit.id, enemy=enemy.id, distance=decimal(distance(fp, enemy.footprint()), ".1f"))))
         return
+    fresh = not enemy.fleeing and not [e for e in enemies_in_contact(state, enemy) if e.id != unit.id]  # in no combat yet
     unit.pose = poses[0].footprint.pose
     unit.pursuit_charge, unit.pursuit_target = True, enemy.id
+    if fresh and state.phase == "melee":
+        # "Se ciò crea un nuovo Combattimento, esso verrà risolto nel successivo Turno del Giocatore
+        # (l'Unità che ha caricato sarà considerata essere ancora in carica)" (§11.13): no round of it
+        # this phase; joining a combat not yet fought this phase, the pursuer fights there again
+        enemy.fought = True
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
                         text=(ngettext("{unit} moves into {enemy}'s {side} and charges it (Random Movement, no reaction).", "{unit} move into {enemy}'s {side} and charge it (Random Movement, no reaction).", number(state, unit), unit=unit.id, enemy=enemy.id, side=poses[0].side)
                               if label == "random movement" else
