@@ -109,3 +109,164 @@ def test_a_combat_reform_keeps_1_inch_from_units_outside_its_combat():
             combat.combat_reforms(state, rnd, result, [])
         except DecisionNeeded as asked:
             raise AssertionError(f"asked {asked.decision.key} instead of refusing")
+
+
+def test_a_unit_with_no_more_foes_on_the_losing_side_still_overruns_or_reforms():
+    """Seed 001:1739-1745 (Non Ci Sono Più Nemici): a unit that killed every enemy it touched
+    "si considera sempre aver vinto il combattimento, e possono compiere uno Sfondamento (se
+    fattibile) o una Riorganizzazione Post Combattimento", and "si considera facente parte della
+    fazione vincitrice" even when the rest of its side lost the round. The Knights, alone after
+    slaying the Wolf Riders while the Spearmen lost to the Brutes, were offered neither (only
+    units of the winning side were)."""
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age.melee import Outcome
+
+    state = _face_off(Knights=(10, 20, 0, 4))
+    knights = state.units["Knights"]
+    knights.charged, knights.combat_rounds = True, 1  # it charged the Wolf Riders and slew them this round
+    rnd = combat.Round(units=["Brutes", "Knights", "Spearmen"], foes={"Knights": ["Wolf Riders"]})
+    state.units["Wolf Riders"].location = "destroyed"
+    result = Outcome({"p1": 3, "p2": 5}, "p2", 2)
+    state.begin_answers([])
+    with pytest.raises(DecisionNeeded) as asked:
+        combat.after_break(state, rnd, [], result, [])
+    assert asked.value.decision.key == "post-combat-Knights"
+    assert asked.value.decision.options[0] == "overrun" and "stay" in asked.value.decision.options
+    # one whose foe left it without being eliminated (here: it still stands) reforms but never overruns
+    state.units["Wolf Riders"].location = "table"
+    state.units["Wolf Riders"].pose = state.units["Knights"].pose.moved(40, 40)
+    state.begin_answers([])
+    with pytest.raises(DecisionNeeded) as asked:
+        combat.after_break(state, rnd, [], result, [])
+    assert asked.value.decision.key == "post-combat-Knights" and "overrun" not in asked.value.decision.options
+
+
+def _answered(state0, run, answers: dict[str, str]):
+    """Run ``run(state, events)`` on copies of ``state0`` until it asks nothing more, each
+    question answered from ``answers`` (by key prefix), else with its first option."""
+    from engine.core.decisions import DecisionNeeded
+    from engine.core.models import GivenAnswer
+
+    given = []
+    while True:
+        state, events = state0.model_copy(deep=True), []
+        state.begin_answers(list(given))
+        try:
+            run(state, events)
+            return state, [str(e.text) for e in events], [g.key for g in given]
+        except DecisionNeeded as asked:
+            d = asked.decision
+            pick = next((v for k, v in answers.items() if d.key.startswith(k) and v in d.options), d.options[0])
+            given.append(GivenAnswer(pick, d.key, len(given)))
+
+
+def _two_combats_broken():
+    """The Spearmen (10 wide) against the Brutes and the Trolls beside them, the Knights against the
+    Wolf Riders; the p2 units broke."""
+    state = _face_off(files=10, Knights=(10, 20, 0, 4), Trolls=(30 + 1.5 * INCH40 + 1.5 * INCH40, 20 - INCH40 + INCH40 / 2, 180))
+    assert in_contact(state.units["Spearmen"].footprint(), state.units["Trolls"].footprint())
+    kfp = state.units["Knights"].footprint()
+    from game_helpers import place
+
+    wolves = place(state, "Wolf Riders", 10, 0, 180)
+    wolves.pose = wolves.pose.model_copy(update={"y": kfp.centre[1] + kfp.half_depth + wolves.footprint().half_depth})
+    assert in_contact(kfp, wolves.footprint())
+    return state
+
+
+def test_the_owner_orders_every_flee_roll_and_the_winner_every_pursuit():
+    """Seed 001:1758-1760 and 1788-1790: fleeing units move "nello stesso ordine in cui sono stati
+    lanciati i dadi (il giocatore che controlla le Unità sceglie in quale ordine)", and pursuers
+    likewise, "ciascun giocatore sceglierà l'ordine in cui muoverla/e". Only the first flee roll
+    was chosen (the rest went in a fixed order) and the pursuers' order was never asked."""
+    from engine.rulesets.ninth_age.melee import Outcome
+
+    state0 = _two_combats_broken()
+    rnd = combat.Round(units=["Brutes", "Knights", "Spearmen", "Trolls", "Wolf Riders"],
+                       foes={"Knights": ["Wolf Riders"], "Spearmen": ["Brutes"]})
+    result = Outcome({"p1": 6, "p2": 2}, "p1", 4)
+
+    def run(state, events):
+        broken = [state.units["Brutes"], state.units["Trolls"], state.units["Wolf Riders"]]
+        for u in broken:
+            state.units[u.id].fleeing = False
+        combat.after_break(state, rnd, broken, result, events)
+
+    state, log, keys = _answered(state0, run, {"pursue-Knights": "Wolf Riders", "pursue-Spearmen": "Brutes",
+                                                "flee-order-Brutes-1": "Trolls", "flee-order": "Wolf Riders",
+                                                "pursuit-order": "Spearmen"})
+    assert "pursuit-order-Brutes" in keys
+    flees = [t.split(" flee")[0] for t in log if " flee from combat, away from" in t]
+    rolls = [t.split(" pursuit:")[0] for t in log if " pursuit: " in t]
+    assert flees == ["Wolf Riders", "Trolls", "Brutes"] and rolls == ["Spearmen", "Knights"]
+    state, log, keys = _answered(state0, run, {"pursue-Knights": "Wolf Riders", "pursue-Spearmen": "Brutes",
+                                                "flee-order-Brutes-1": "Wolf Riders", "flee-order": "Brutes",
+                                                "pursuit-order": "Knights"})
+    flees = [t.split(" flee")[0] for t in log if " flee from combat, away from" in t]
+    rolls = [t.split(" pursuit:")[0] for t in log if " pursuit: " in t]
+    assert flees == ["Brutes", "Wolf Riders", "Trolls"] and rolls == ["Knights", "Spearmen"]
+
+
+def test_steadfast_counts_only_enemy_units_still_engaged():
+    """Seed 001:1730-1732: Steadfast is "più Ranghi Completi di qualsiasi Unità nemica ingaggiata nel
+    medesimo combattimento". The Trolls (6 full ranks) belong to the combat but touch no one
+    any more (No More Foes): the Spearmen's 5 ranks against the Brutes' 2 make them Steadfast. The
+    engine counted every enemy unit of the combat on the table, engaged or not."""
+    from engine.rulesets.ninth_age.melee import Outcome
+
+    state = _face_off(Trolls=(50, 40, 180, 3))
+    _grow(state, "Trolls", 18, 3)
+    rnd = combat.Round(units=["Brutes", "Spearmen", "Trolls"])
+    combat.break_test(state, state.units["Spearmen"], Outcome({"p1": 2, "p2": 5}, "p2", 3), rnd, [])
+    ld, why = rnd.break_ld["Spearmen"]
+    assert ld == state.unit_entry(state.units["Spearmen"]).leadership and "Steadfast (5 full ranks against at most 2)" in str(why)
+    # touching the Spearmen too, the Trolls' 6 ranks deny it
+    state = _face_off(files=10, Trolls=(50, 40, 180, 3))
+    spear = state.units["Spearmen"]
+    _grow(state, "Spearmen", 60, 10)  # 6 full ranks, as many as the Trolls
+    wolves = state.units["Trolls"]
+    _grow(state, "Trolls", 18, 3)
+    sfp = spear.footprint()
+    wolves.pose = wolves.pose.model_copy(update={"x": sfp.centre[0] + sfp.half_width + wolves.footprint().half_depth,
+                                                  "y": sfp.centre[1], "bearing": 270})
+    assert in_contact(sfp, wolves.footprint())
+    rnd = combat.Round(units=["Brutes", "Spearmen", "Trolls"])
+    combat.break_test(state, spear, Outcome({"p1": 2, "p2": 5}, "p2", 3), rnd, [])
+    assert "Steadfast" not in str(rnd.break_ld["Spearmen"][1])
+
+
+def test_an_unbreakable_loser_tests_its_leadership_to_combat_reform():
+    """Seed 001:1833-1836: "Le Unità che hanno perso un combattimento devono superare un test di
+    Disciplina per poter compiere una Riorganizzazione in Combattimento: il valore ... è il medesimo
+    che avrebbero usato per il Test di Rotta". Unbreakable (and Unstable, 3346) pass or replace only
+    the Break test; the engine let such a loser combat reform with no test at all."""
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age.melee import Outcome
+
+    state = scenario({"Brutes": (30, 20, 180), "Halberdiers": (30 + 1.5 * INCH40 + 2 * INCH20, 20, 270)})
+    _grow(state, "Halberdiers", 40, 10)
+    brutes = state.units["Brutes"]
+    entry = state.unit_entry(brutes)
+    state.armies["p2"].units[brutes.entry] = entry.model_copy(update={"special_rules": entry.special_rules + ["Unbreakable"]})
+    rnd = combat.Round(units=["Brutes", "Halberdiers"])
+    log = []
+    assert not combat.break_test(state, brutes, Outcome({"p1": 4, "p2": 1}, "p1", 3), rnd, log)
+    assert any("Unbreakable: they pass their Break test" in str(e.text) for e in log)
+    assert rnd.break_ld["Brutes"][0] == entry.leadership - 3  # Disrupted by the Halberdiers: no Steadfast
+    tested = []
+
+    def test(u, ld, why):
+        tested.append((u.id, ld))
+        return False
+
+    from engine.rulesets.ninth_age import combat_reform
+
+    state.active = "p1"
+    state.begin_answers(["opponent", "front", "3"])
+    events = []
+    try:
+        combat_reform.combat_reforms(state, rnd.units, rnd.break_ld, events, test)
+    except DecisionNeeded as asked:  # the Halberdiers' own question
+        assert asked.decision.key == "combat-reform-Halberdiers"
+    assert tested == [("Brutes", entry.leadership - 3)]
+    assert any("Brutes fail to combat reform" in str(e.text) for e in events)

@@ -126,6 +126,7 @@ class Round:
     destroyed: list[str] = field(default_factory=list)
     duel: tuple[str, str] | None = None
     break_ld: dict[str, tuple[int, str]] = field(default_factory=dict)  # a loser's Break-test Ld, and why
+    foes: dict[str, list[str]] = field(default_factory=dict)  # the enemies each unit touched as the round began
 
 
 def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
@@ -138,6 +139,7 @@ def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) ->
     make_way(state, group, events)
     assault.choose_fighters(state, group, events)  # an assault on a Building: up to 10 a side (§18.6)
     rnd.duel = challenges(state, group, events)
+    rnd.foes = {uid: [e.id for e in enemies_in_contact(state, state.units[uid])] for uid in group}
     attacks(state, rnd, events)
     for uid in dict.fromkeys([*group, *rnd.units]):  # with the characters now standing for a unit (§16.2)
         state.units[uid].fought = True
@@ -1102,10 +1104,46 @@ def musician_draw(state: NinthAgeState, rnd: Round, result: Outcome, events: lis
     return Outcome(result.scores, None, 0)
 
 
+def _break_ld(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Round,
+              events: list[Event]) -> tuple[int, Text, Text]:
+    """The Ld a loser's Break test is taken on, why, and whose Ld it is (§11.10); a combat reform
+    test is taken on it too (§11.14), so an Unstable or Unbreakable loser, which takes no Break
+    test, has it worked out all the same."""
+    entry = state.unit_entry(unit)
+    ld, source, minus = fear_leadership(state, unit)
+    # a Stubborn character in it, or one a Bodyguard protects; a forest's Stubborn (§18.7)
+    stubborn = fighters.stubborn(state, unit) or terrain_rules.forest_stubborn(state, unit)
+    if minus:  # -1 Ld while touching a Fear-causer, after borrowing (§1.10), unless its best Ld is immune
+        ld, source = max(0, ld - 1), text_join("", [source, _(", -1 for Fear")])
+    if unit.refused:  # it refused a challenge: Ld 0 and no Stubborn (§16.9)
+        ld, source, stubborn = 0, _("a refused challenge (Ld 0)"), False
+    # "più Ranghi Completi di qualsiasi Unità nemica ingaggiata nel medesimo combattimento" (§11.10): an
+    # enemy of the combat left with no foe in contact (No More Foes) is engaged no more
+    enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table
+               and enemies_in_contact(state, state.units[u])]
+    # never Steadfast there (§18.7), unless Strider (§22)
+    in_forest = terrain_rules.mostly_in_forest(state, unit) and not fighters.strider(entry, "forest")
+    terrain_rules.standard_strider_used(state, unit, not in_forest and terrain_rules.mostly_in_forest(
+        state, unit, standard=False) and not fighters.strider(entry, "forest"), events)  # its Steadfast kept (§2.4)
+    value, why = break_leadership(ld, result.difference, own_full_ranks=unit_full_ranks(state, unit),
+                                  enemy_full_ranks=[unit_full_ranks(state, e) for e in enemies],
+                                  disrupted=disrupted(state, unit), stubborn=stubborn,
+                                  in_forest=in_forest)
+    if stubborn and not entry.has_rule("Stubborn"):
+        why = text_join("", [why, _(" (Stubborn: mostly in a Forest, §18.7)")])
+    _skip, wet = terrain_rules.water_full_ranks(state, unit, fighters.full_ranks(entry, unit.formation.files, fighters.block_models(unit)))
+    if wet:
+        why = text_join("", [why, " (", wet, ")"])
+    if result.musician_win:
+        why = text_join("", [why, _(" (the draw was lost to a Musician: no penalty)")])
+    return value, why, source
+
+
 def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Round, events: list[Event]) -> bool:
     """The loser's Break test; True when it breaks."""
     entry = state.unit_entry(unit)
     if unstable(state, unit):  # Undead units have Unstable (§22)
+        rnd.break_ld[unit.id] = _break_ld(state, unit, result, rnd, events)[:2]  # for a combat reform test (§11.14)
         # a draw a Musician won: the difference is 0, so no wounds ([A-31]'s working reading)
         wounds = 0 if result.musician_win else unstable_wounds(result.difference,
                                                                  stubborn=fighters.stubborn(state, unit),
@@ -1126,30 +1164,11 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         return False
     if entry.has_rule("Unbreakable"):
         events.append(Event(kind="break", seat=unit.owner, text=ngettext("{unit} is Unbreakable: it passes its Break test.", "{unit} are Unbreakable: they pass their Break test.", number(state, unit), unit=unit.id)))
+        # no Break test, but a combat reform needs "un test di Disciplina ... il medesimo che avrebbero
+        # usato per il Test di Rotta" (§11.14): its Ld for that
+        rnd.break_ld[unit.id] = _break_ld(state, unit, result, rnd, events)[:2]
         return False
-    ld, source, minus = fear_leadership(state, unit)
-    # a Stubborn character in it, or one a Bodyguard protects; a forest's Stubborn (§18.7)
-    stubborn = fighters.stubborn(state, unit) or terrain_rules.forest_stubborn(state, unit)
-    if minus:  # -1 Ld while touching a Fear-causer, after borrowing (§1.10), unless its best Ld is immune
-        ld, source = max(0, ld - 1), text_join("", [source, _(", -1 for Fear")])
-    if unit.refused:  # it refused a challenge: Ld 0 and no Stubborn (§16.9)
-        ld, source, stubborn = 0, _("a refused challenge (Ld 0)"), False
-    enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
-    # never Steadfast there (§18.7), unless Strider (§22)
-    in_forest = terrain_rules.mostly_in_forest(state, unit) and not fighters.strider(entry, "forest")
-    terrain_rules.standard_strider_used(state, unit, not in_forest and terrain_rules.mostly_in_forest(
-        state, unit, standard=False) and not fighters.strider(entry, "forest"), events)  # its Steadfast kept (§2.4)
-    value, why = break_leadership(ld, result.difference, own_full_ranks=unit_full_ranks(state, unit),
-                                  enemy_full_ranks=[unit_full_ranks(state, e) for e in enemies],
-                                  disrupted=disrupted(state, unit), stubborn=stubborn,
-                                  in_forest=in_forest)
-    if stubborn and not entry.has_rule("Stubborn"):
-        why = text_join("", [why, _(" (Stubborn: mostly in a Forest, §18.7)")])
-    _skip, wet = terrain_rules.water_full_ranks(state, unit, fighters.full_ranks(entry, unit.formation.files, fighters.block_models(unit)))
-    if wet:
-        why = text_join("", [why, " (", wet, ")"])
-    if result.musician_win:
-        why = text_join("", [why, _(" (the draw was lost to a Musician: no penalty)")])
+    value, why, source = _break_ld(state, unit, result, rnd, events)
     rnd.break_ld[unit.id] = (value, why)
     purpose = _("{unit} Break test ({why}; Ld from {source})", unit=unit.id, why=why, source=source)
     return not leadership_test(state.rng, value, purpose, events, seat=unit.owner,
@@ -1258,22 +1277,32 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         pursuers[w.id] = choice
     # step 9: flee rolls and moves, in the order the owner picks
     flee_distances: dict[str, int] = {}
-    order = list(broken)
-    if len(order) > 1:
-        first = decide(state, order[0].owner, f"flee-order-{rnd.units[0]}", _("Which broken unit rolls its flee distance first?"), [u.id for u in order], default=order[0].id)
-        order = [state.units[first]] + [u for u in order if u.id != first]
+    # "il giocatore che controlla le Unità sceglie in quale ordine effettuare i tiri" (§11.12): each in turn
+    order = [state.units[u] for u in chosen_order(state, broken[0].owner if broken else state.active,
+                                                   f"flee-order-{rnd.units[0]}", [u.id for u in broken],
+                                                   _("Which broken unit rolls its flee distance first?"),
+                                                   _("Which broken unit rolls its flee distance next?"))]
     exempt = frozenset(rnd.units)
     for u in order:
         flee_distances[u.id] = flee_from_combat(state, u, result, exempt, events)
-    # step 10: pursuit rolls and moves
-    for uid, target in pursuers.items():
-        pursue(state, state.units[uid], target, flee_distances.get(target, 0), events)
-    # step 11: overruns and post-combat reforms for units left with no foes
-    for w in winners:
-        if not w.on_table or w.id in pursuers or enemies_in_contact(state, w) or w.assaulting or w.garrison:
+    # step 10: pursuit rolls and moves, in the order their owner picks ("ciascun giocatore sceglierà
+    # l'ordine in cui muoverla/e", §11.13; every pursuer is the winner's)
+    seat = state.units[next(iter(pursuers))].owner if pursuers else state.active
+    for uid in chosen_order(state, seat, f"pursuit-order-{rnd.units[0]}", list(pursuers),
+                            _("Which of your pursuing units rolls its pursuit distance first?"),
+                            _("Which of your pursuing units rolls its pursuit distance next?")):
+        pursue(state, state.units[uid], pursuers[uid], flee_distances.get(pursuers[uid], 0), events)
+    # step 11: overruns and post-combat reforms for units left with no foes, on either side: "Queste
+    # Unità si considerano sempre aver vinto il combattimento, e possono compiere uno Sfondamento (se
+    # fattibile) o una Riorganizzazione Post Combattimento" (No More Foes, §11.10); an overrun only
+    # for one that eliminated every unit it was in base contact with (§11.11)
+    for uid in rnd.units:
+        w = state.units[uid]
+        if not w.on_table or w.fleeing or uid in broken_ids or uid in pursuers or enemies_in_contact(state, w) \
+                or w.assaulting or w.garrison:
             continue  # (an assault on a Building ends its own way, §18.6)
-        if w in reformers or not w.fleeing:
-            overrun_or_reform(state, w, events, may_overrun=w not in reformers)
+        eliminated = all(not _standing(state, f) for f in rnd.foes.get(uid, []))
+        overrun_or_reform(state, w, events, may_overrun=w not in reformers and eliminated)
     for uid in rnd.units:  # out of the fight now: a later Melee phase does not see it as engaged
         u = state.units[uid]
         if u.on_table and not enemies_in_contact(state, u):
@@ -1283,6 +1312,17 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
     # an assault on a Building: what the assaulters do now (§18.6)
     assault.outcome(state, rnd.units, result.winner, broken_ids, flee_distances,
                     lambda u, target, far, evs: pursue(state, u, target, far, evs), rnd.break_ld, events)
+
+
+def chosen_order(state: NinthAgeState, seat: str, key: str, ids: list[str], first: Text, then: Text) -> list[str]:
+    """``ids`` in the order ``seat`` picks them, one question for each but the last (the first
+    asked as ``first``, the others as ``then``); by default, as listed."""
+    rest, out = list(ids), []
+    while len(rest) > 1:
+        pick = decide(state, seat, key if not out else f"{key}-{len(out)}", then if out else first, rest, default=rest[0])
+        out.append(pick)
+        rest.remove(pick)
+    return out + rest
 
 
 def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exempt: frozenset[str],
