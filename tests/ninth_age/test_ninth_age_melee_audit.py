@@ -270,3 +270,66 @@ def test_an_unbreakable_loser_tests_its_leadership_to_combat_reform():
         assert asked.decision.key == "combat-reform-Halberdiers"
     assert tested == [("Brutes", entry.leadership - 3)]
     assert any("Brutes fail to combat reform" in str(e.text) for e in events)
+
+
+def test_a_post_combat_reform_pivots_to_any_facing():
+    """Seed 001:1751-1753: "Riorganizzazione Post Combattimento: l'Unità può ruotare attorno al suo
+    Centro (usandolo come perno)": to any facing. Only quarter turns (left, right, about) could be
+    named; now 45° and 135° either way, or straight at an enemy unit's centre, too."""
+    from engine.table.frame import bearing_between
+
+    def no_longer_engaged(answer):
+        state = scenario({"Knights": (30, 20, 0), "Brutes": (30, 20 + mm(50) + INCH40, 180), "Trolls": (45, 32, 180)})
+        state.units["Knights"].charged = True
+        state.units["Brutes"].location = "destroyed"  # shot away before the Melee phase
+        state.phase = "shooting"
+        log = []
+        state = apply(state, EndStep(seat="p1"), {"post-combat": answer}, log)
+        return state, [str(e.text) for e in log]
+
+    state, log = no_longer_engaged("face-Trolls")
+    k = state.units["Knights"].footprint()
+    assert k.bearing == pytest.approx(bearing_between(k.centre, state.units["Trolls"].footprint().centre))
+    assert "Knights make a post-combat reform: they pivot about their centre to face Trolls." in log
+    state, log = no_longer_engaged("right-45")
+    assert state.units["Knights"].pose.bearing == pytest.approx(45)
+    assert "Knights make a post-combat reform: they pivot 45° clockwise about their centre." in log
+
+
+def test_the_loser_orders_every_break_test():
+    """Seed 001:1722-1723: "Ogni Unità della fazione che perde il Round di Combattimento deve
+    effettuare un Test di Rotta. L'ordine è scelto dal giocatore che ha perso." Only the first was
+    chosen; the rest followed in a fixed order."""
+    state0 = _two_combats_broken()
+    def run(state, events):  # Player 1 caused 9 wounds, Player 2 none: every p2 unit tests
+        rnd = combat.Round(units=["Brutes", "Knights", "Spearmen", "Trolls", "Wolf Riders"], wounds={"p1": 9, "p2": 0},
+                           overkill={"p1": 0, "p2": 0})
+        combat.score_and_break(state, rnd, events)
+
+    state, log, keys = _answered(state0, run, {"break-order-Brutes-1": "Trolls", "break-order": "Wolf Riders",
+                                                "pursue": "restrain"})
+    tested = [t.split(" Break test")[0] for t in log if " Break test (" in t]
+    assert tested == ["Wolf Riders", "Trolls", "Brutes"]
+
+
+def test_a_unit_brought_back_into_combat_keeps_1_inch_from_units_outside_it():
+    """Seed 001:1669-1670: units brought back into combat "possono muovere entro 1” da altre Unità
+    che si trovano nello stesso combattimento", and so from no other. The unhurt Brutes were moved
+    0.3" up to 0.8" from the Trolls, who are in no combat; now the Halberdiers, who suffered the
+    casualties, are moved instead (the procedure's second step)."""
+    from engine.rulesets.ninth_age.casualties import lose_wounds
+
+    state = scenario({"Halberdiers": (30, 20, 0, 5), "Brutes": (30 + 2.5 * INCH20 + INCH40, 20 - 3 * INCH20 - 0.3, 270),
+                      "Trolls": (36, 20.8 + INCH40 / 2, 0)})
+    halb, brutes, trolls = state.units["Halberdiers"], state.units["Brutes"], state.units["Trolls"]
+    assert in_contact(halb.footprint(), brutes.footprint())
+    assert brutes.footprint().shape.distance(trolls.footprint().shape) >= 1.0
+    before = combat._contact_pairs(state, ["Halberdiers", "Brutes"])
+    events = []
+    lose_wounds(state, halb, 10, events)  # the two rear ranks go, the front edge stays
+    assert not in_contact(halb.footprint(), brutes.footprint())
+    brutes_at, halb_at = brutes.pose, halb.pose
+    combat.pull_back(state, before, {"Halberdiers"}, events, combat={"Halberdiers", "Brutes"})
+    assert brutes.pose == brutes_at and halb.pose.y - halb_at.y == pytest.approx(-0.3, abs=0.01)
+    assert in_contact(halb.footprint(), brutes.footprint())
+    assert str(events[-1].text) == "Halberdiers are brought back into contact with Brutes: 0.3\" (§11.8)."

@@ -625,7 +625,8 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             if not target.on_table and target.location != "joined" and target.id not in rnd.destroyed \
                     and not target.succeeded_by:
                 rnd.destroyed.append(target.id)
-        pull_back(state, touching, {u for u, n in models.items() if state.units[u].models < n}, events)
+        pull_back(state, touching, {u for u, n in models.items() if state.units[u].models < n}, events,
+                  combat=set(rnd.units))
     rnd.units = _successors(state, rnd.units)
 
 
@@ -731,11 +732,13 @@ def _contact_pairs(state: NinthAgeState, units: list[str]) -> list[tuple[str, st
     return out
 
 
-def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set[str], events: list[Event]) -> None:
+def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set[str], events: list[Event],
+              combat: set[str] | None = None) -> None:
     """Leaving combat (§11.8): units of the combat that casualties pulled apart are brought back
     into base contact by the least move, facing unchanged: first the unit that suffered no
     casualties, else the other; never a unit still touching another enemy, never through units
-    or Impassable Terrain. If neither can, they are disengaged."""
+    or Impassable Terrain, and within 1" only of units of the same combat (``combat``; by default
+    the pair's). If neither can, they are disengaged."""
     from shapely.ops import nearest_points
 
     from engine.rulesets.ninth_age.mixed_units import successor
@@ -759,6 +762,12 @@ def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set
                        and swept.intersection(o.footprint().shape).area > 1e-6]
             rock = state.table.impassable()
             if blocked or (rock is not None and not rock.is_empty and swept.intersects(rock)):
+                continue
+            # "possono muovere entro 1” da altre Unità che si trovano nello stesso combattimento": from
+            # no other unit
+            near = [o.id for o in state.on_table() if o.id not in (combat or {a, b}) | {a, b, mover.id}
+                    and not o.garrison and new.shape.distance(o.footprint().shape) < CLEARANCE_END - EPS_DIST]
+            if near:
                 continue
             mover.pose = new.pose
             events.append(Event(kind="pull-back", seat=mover.owner, data={"unit": mover.id},
@@ -1217,10 +1226,10 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
             if state.unit_entry(u).has_rule("Frenzy") and not u.frenzy_lost:  # loses its Frenzy (§22), a character in the unit too
                 u.frenzy_lost = True
                 events.append(Event(kind="frenzy", seat=loser, text=ngettext("{u} loses its Frenzy.", "{u} lose their Frenzy.", number(state, u), u=u.id)))
-        order = losers
-        if len(losers) > 1:
-            first = decide(state, loser, f"break-order-{rnd.units[0]}", _("Which of your units takes its Break test first?"), [u.id for u in losers], default=losers[0].id)
-            order = [state.units[first]] + [u for u in losers if u.id != first]
+        # "L'ordine è scelto dal giocatore che ha perso" (§11.10): each in turn
+        order = [state.units[u] for u in chosen_order(state, loser, f"break-order-{rnd.units[0]}", [u.id for u in losers],
+                                                       _("Which of your units takes its Break test first?"),
+                                                       _("Which of your units takes its Break test next?"))]
         for u in order:
             if u.on_table and break_test(state, u, result, rnd, events):
                 broken.append(u)
@@ -1576,21 +1585,38 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
     options = []
     if can_overrun:
         options.append("overrun")
+    turns: dict[str, float] = {}
     if not (can_overrun and frenzied):
+        # "l'Unità può ruotare attorno al suo Centro" (§11.11), to any facing: quarter turns, 45° and 135°
+        # either way, or straight at an enemy unit's centre; always to a legal position
         fp = unit.footprint()
         around = surroundings(state, {unit.id})
-        for word, turn in (("stay", 0), ("left", -90), ("right", 90), ("about", 180)):
-            if turn == 0 or not clearance_problem(pivot(fp, fp.bearing + turn), around, 0.0, during=False):
+        for word, turn in (("stay", 0), ("left", -90), ("right", 90), ("about", 180), ("left-45", -45),
+                           ("right-45", 45), ("left-135", -135), ("right-135", 135)):
+            turns[word] = fp.bearing + turn
+        for enemy in sorted(state.on_table(state.enemy_of(unit.owner)), key=lambda e: e.id):
+            turns[f"face-{enemy.id}"] = bearing_between(fp.centre, enemy.footprint().centre)
+        for word, bearing in turns.items():
+            if word == "stay" or not clearance_problem(pivot(fp, bearing), around, 0.0, during=False):
                 options.append(word)
-    choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [ngettext("{unit} has no foes left: ", "{unit} have no foes left: ", number(state, unit), unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, or stay)?")]), options, default=options[0])
+    choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [ngettext("{unit} has no foes left: ", "{unit} have no foes left: ", number(state, unit), unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, 45° or 135° either way, or to face an enemy unit, or stay)?")]), options, default=options[0])
     if choice == "overrun":
         go = pursuit_roll(state, unit, "overrun", events)
         pursuit_move(state, unit, unit.pose.bearing, go, events, pivoting=False, label="overrun")
         return
-    if choice != "stay":
-        turn = {"left": -90, "right": 90, "about": 180}[choice]
-        unit.pose = pivot(unit.footprint(), unit.pose.bearing + turn).pose
-        events.append(Event(kind="reform", seat=unit.owner, text=ngettext("{unit} makes a post-combat reform: it pivots {choice} about its centre.", "{unit} make a post-combat reform: they pivot {choice} about their centre.", number(state, unit), unit=unit.id, choice=choice)))
+    if choice == "stay":
+        return
+    unit.pose = pivot(unit.footprint(), turns[choice]).pose
+    many = number(state, unit)
+    if choice in ("left", "right", "about"):
+        text = ngettext("{unit} makes a post-combat reform: it pivots {choice} about its centre.", "{unit} make a post-combat reform: they pivot {choice} about their centre.", many, unit=unit.id, choice=choice)
+    elif choice.startswith("face-"):
+        text = ngettext("{unit} makes a post-combat reform: it pivots about its centre to face {enemy}.", "{unit} make a post-combat reform: they pivot about their centre to face {enemy}.", many, unit=unit.id, enemy=choice[len("face-"):])
+    elif choice.startswith("right"):
+        text = ngettext("{unit} makes a post-combat reform: it pivots {degrees}° clockwise about its centre.", "{unit} make a post-combat reform: they pivot {degrees}° clockwise about their centre.", many, unit=unit.id, degrees=choice.split("-")[1])
+    else:
+        text = ngettext("{unit} makes a post-combat reform: it pivots {degrees}° anticlockwise about its centre.", "{unit} make a post-combat reform: they pivot {degrees}° anticlockwise about their centre.", many, unit=unit.id, degrees=choice.split("-")[1])
+    events.append(Event(kind="reform", seat=unit.owner, text=text))
 
 
 # -- combat reforms (§11.14): combat_reform.py ---------------------------------------------------
