@@ -333,3 +333,20 @@ def test_a_unit_brought_back_into_combat_keeps_1_inch_from_units_outside_it():
     assert brutes.pose == brutes_at and halb.pose.y - halb_at.y == pytest.approx(-0.3, abs=0.01)
     assert in_contact(halb.footprint(), brutes.footprint())
     assert str(events[-1].text) == "Halberdiers are brought back into contact with Brutes: 0.3\" (§11.8)."
+
+
+def test_a_war_machine_may_restrain_from_pursuing():
+    """Seed 001:1749-1750 "Le Unità possono decidere di non inseguire, ma devono superare un Test di
+    Disciplina per riuscire a trattenersi", and a War Machine fails every characteristic test
+    "ad eccezione dei test Disciplina" (001:2305-2306): it may restrain. The engine never offered it,
+    so a War Machine whose enemy broke had to pursue."""
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age.melee import Outcome
+
+    state = scenario({"Brutes": (30, 20, 180), "Great Cannon": (30, 20 - INCH40 - mm(60) / 2, 0)})
+    assert in_contact(state.units["Brutes"].footprint(), state.units["Great Cannon"].footprint())
+    rnd = combat.Round(units=["Brutes", "Great Cannon"], foes={"Great Cannon": ["Brutes"]})
+    state.begin_answers([])
+    with pytest.raises(DecisionNeeded) as asked:
+        combat.after_break(state, rnd, [state.units["Brutes"]], Outcome({"p1": 3, "p2": 0}, "p1", 3), [])
+    assert asked.value.decision.key == "pursue-Great Cannon" and asked.value.decision.options == ["Brutes", "restrain"]

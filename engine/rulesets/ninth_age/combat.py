@@ -1259,7 +1259,6 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         fleeing_foes = [f for f in foes if f.id in broken_ids]
         if not fleeing_foes or any(f.id not in broken_ids for f in foes):
             continue
-        entry = state.unit_entry(w)
         frenzied = fighters.frenzied(state, w)  # a frenzied character in it too (§22 Frenzy)
         options = [f.id for f in fleeing_foes]
         if w.garrison:  # a garrison may choose not to pursue its broken assaulters, with no test (§18.6)
@@ -1268,7 +1267,7 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
                 continue
             pursuers[w.id] = choice
             continue
-        if not frenzied and entry.troop_type != "war machine":
+        if not frenzied:  # a War Machine too: it fails every characteristic test "ad eccezione dei test Disciplina" (§14.4)
             options.append("restrain")
         choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit, or restrain (a Leadership test)?", w=w.id), options, default=options[0])
         if choice == "restrain":
