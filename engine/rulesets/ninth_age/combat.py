@@ -102,7 +102,11 @@ def fight(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
         if unit.id in group:
             combat_round(state, group, events)
             return
-    if any(unit.id in g for g in combat_groups(state)):
+    for group in combat_groups(state):
+        if unit.id not in group:
+            continue
+        if any(state.units[u].pursuit_charge and state.units[u].pursuit_target in group for u in group):
+            raise IllegalAction("fought-next-turn", _("{unit}'s combat began with a pursuit's charge this phase: it is fought in the next player turn (§11.13).", unit=unit.id))
         raise IllegalAction("already-fought", _("{unit}'s combat has already fought this Melee phase.", unit=unit.id))
     raise IllegalAction("not-engaged", ngettext("{unit} is not in a combat.", "{unit} are not in a combat.", number(state, unit), unit=unit.id))
 
@@ -125,6 +129,7 @@ class Round:
     destroyed: list[str] = field(default_factory=list)
     duel: tuple[str, str] | None = None
     break_ld: dict[str, tuple[int, str]] = field(default_factory=dict)  # a loser's Break-test Ld, and why
+    foes: dict[str, list[str]] = field(default_factory=dict)  # the enemies each unit touched as the round began
 
 
 def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
@@ -137,12 +142,11 @@ def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) ->
     make_way(state, group, events)
     assault.choose_fighters(state, group, events)  # an assault on a Building: up to 10 a side (§18.6)
     rnd.duel = challenges(state, group, events)
+    rnd.foes = {uid: [e.id for e in enemies_in_contact(state, state.units[uid])] for uid in group}
     attacks(state, rnd, events)
     for uid in dict.fromkeys([*group, *rnd.units]):  # with the characters now standing for a unit (§16.2)
         state.units[uid].fought = True
     score_and_break(state, rnd, events)
-    for uid in group:  # a pursuit's charge counts for the first round of its new combat only
-        state.units[uid].pursuit_charge = False
 
 
 def combat_shapes(state: NinthAgeState):
@@ -625,7 +629,8 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             if not target.on_table and target.location != "joined" and target.id not in rnd.destroyed \
                     and not target.succeeded_by:
                 rnd.destroyed.append(target.id)
-        pull_back(state, touching, {u for u, n in models.items() if state.units[u].models < n}, events)
+        pull_back(state, touching, {u for u, n in models.items() if state.units[u].models < n}, events,
+                  combat=set(rnd.units))
     rnd.units = _successors(state, rnd.units)
 
 
@@ -733,11 +738,13 @@ def _contact_pairs(state: NinthAgeState, units: list[str]) -> list[tuple[str, st
     return out
 
 
-def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set[str], events: list[Event]) -> None:
+def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set[str], events: list[Event],
+              combat: set[str] | None = None) -> None:
     """Leaving combat (§11.8): units of the combat that casualties pulled apart are brought back
     into base contact by the least move, facing unchanged: first the unit that suffered no
     casualties, else the other; never a unit still touching another enemy, never through units
-    or Impassable Terrain. If neither can, they are disengaged."""
+    or Impassable Terrain, and within 1" only of units of the same combat (``combat``; by default
+    the pair's). If neither can, they are disengaged."""
     from shapely.ops import nearest_points
 
     from engine.rulesets.ninth_age.mixed_units import successor
@@ -761,6 +768,12 @@ def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set
                        and swept.intersection(o.footprint().shape).area > 1e-6]
             rock = state.table.impassable()
             if blocked or (rock is not None and not rock.is_empty and swept.intersects(rock)):
+                continue
+            # "possono muovere entro 1” da altre Unità che si trovano nello stesso combattimento": from
+            # no other unit
+            near = [o.id for o in state.on_table() if o.id not in (combat or {a, b}) | {a, b, mover.id}
+                    and not o.garrison and new.shape.distance(o.footprint().shape) < CLEARANCE_END - EPS_DIST]
+            if near:
                 continue
             mover.pose = new.pose
             events.append(Event(kind="pull-back", seat=mover.owner, data={"unit": mover.id},
@@ -1113,10 +1126,46 @@ def musician_draw(state: NinthAgeState, rnd: Round, result: Outcome, events: lis
     return Outcome(result.scores, None, 0)
 
 
+def _break_ld(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Round,
+              events: list[Event]) -> tuple[int, Text, Text]:
+    """The Ld a loser's Break test is taken on, why, and whose Ld it is (§11.10); a combat reform
+    test is taken on it too (§11.14), so an Unstable or Unbreakable loser, which takes no Break
+    test, has it worked out all the same."""
+    entry = state.unit_entry(unit)
+    ld, source, minus = fear_leadership(state, unit)
+    # a Stubborn character in it, or one a Bodyguard protects; a forest's Stubborn (§18.7)
+    stubborn = fighters.stubborn(state, unit) or terrain_rules.forest_stubborn(state, unit)
+    if minus:  # -1 Ld while touching a Fear-causer, after borrowing (§1.10), unless its best Ld is immune
+        ld, source = max(0, ld - 1), text_join("", [source, _(", -1 for Fear")])
+    if unit.refused:  # it refused a challenge: Ld 0 and no Stubborn (§16.9)
+        ld, source, stubborn = 0, _("a refused challenge (Ld 0)"), False
+    # "più Ranghi Completi di qualsiasi Unità nemica ingaggiata nel medesimo combattimento" (§11.10): an
+    # enemy of the combat left with no foe in contact (No More Foes) is engaged no more
+    enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table
+               and enemies_in_contact(state, state.units[u])]
+    # never Steadfast there (§18.7), unless Strider (§22)
+    in_forest = terrain_rules.mostly_in_forest(state, unit) and not fighters.strider(entry, "forest")
+    terrain_rules.standard_strider_used(state, unit, not in_forest and terrain_rules.mostly_in_forest(
+        state, unit, standard=False) and not fighters.strider(entry, "forest"), events)  # its Steadfast kept (§2.4)
+    value, why = break_leadership(ld, result.difference, own_full_ranks=unit_full_ranks(state, unit),
+                                  enemy_full_ranks=[unit_full_ranks(state, e) for e in enemies],
+                                  disrupted=disrupted(state, unit), stubborn=stubborn,
+                                  in_forest=in_forest)
+    if stubborn and not entry.has_rule("Stubborn"):
+        why = text_join("", [why, _(" (Stubborn: mostly in a Forest, §18.7)")])
+    _skip, wet = terrain_rules.water_full_ranks(state, unit, fighters.full_ranks(entry, unit.formation.files, fighters.block_models(unit)))
+    if wet:
+        why = text_join("", [why, " (", wet, ")"])
+    if result.musician_win:
+        why = text_join("", [why, _(" (the draw was lost to a Musician: no penalty)")])
+    return value, why, source
+
+
 def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Round, events: list[Event]) -> bool:
     """The loser's Break test; True when it breaks."""
     entry = state.unit_entry(unit)
     if unstable(state, unit):  # Undead units have Unstable (§22)
+        rnd.break_ld[unit.id] = _break_ld(state, unit, result, rnd, events)[:2]  # for a combat reform test (§11.14)
         # a draw a Musician won: the difference is 0, so no wounds ([A-31]'s working reading)
         # Stubborn halves them: a Stubborn model in it, or a forest's Stubborn (Skirmishers such as a Swarm, §18.7)
         stubborn = fighters.stubborn(state, unit) or terrain_rules.forest_stubborn(state, unit)
@@ -1138,30 +1187,11 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         return False
     if entry.has_rule("Unbreakable"):
         events.append(Event(kind="break", seat=unit.owner, text=ngettext("{unit} is Unbreakable: it passes its Break test.", "{unit} are Unbreakable: they pass their Break test.", number(state, unit), unit=unit.id)))
+        # no Break test, but a combat reform needs "un test di Disciplina ... il medesimo che avrebbero
+        # usato per il Test di Rotta" (§11.14): its Ld for that
+        rnd.break_ld[unit.id] = _break_ld(state, unit, result, rnd, events)[:2]
         return False
-    ld, source, minus = fear_leadership(state, unit)
-    # a Stubborn character in it, or one a Bodyguard protects; a forest's Stubborn (§18.7)
-    stubborn = fighters.stubborn(state, unit) or terrain_rules.forest_stubborn(state, unit)
-    if minus:  # -1 Ld while touching a Fear-causer, after borrowing (§1.10), unless its best Ld is immune
-        ld, source = max(0, ld - 1), text_join("", [source, _(", -1 for Fear")])
-    if unit.refused:  # it refused a challenge: Ld 0 and no Stubborn (§16.9)
-        ld, source, stubborn = 0, _("a refused challenge (Ld 0)"), False
-    enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
-    # never Steadfast there (§18.7), unless Strider (§22)
-    in_forest = terrain_rules.mostly_in_forest(state, unit) and not fighters.strider(entry, "forest")
-    terrain_rules.standard_strider_used(state, unit, not in_forest and terrain_rules.mostly_in_forest(
-        state, unit, standard=False) and not fighters.strider(entry, "forest"), events)  # its Steadfast kept (§2.4)
-    value, why = break_leadership(ld, result.difference, own_full_ranks=unit_full_ranks(state, unit),
-                                  enemy_full_ranks=[unit_full_ranks(state, e) for e in enemies],
-                                  disrupted=disrupted(state, unit), stubborn=stubborn,
-                                  in_forest=in_forest)
-    if stubborn and not entry.has_rule("Stubborn"):
-        why = text_join("", [why, _(" (Stubborn: mostly in a Forest, §18.7)")])
-    _skip, wet = terrain_rules.water_full_ranks(state, unit, fighters.full_ranks(entry, unit.formation.files, fighters.block_models(unit)))
-    if wet:
-        why = text_join("", [why, " (", wet, ")"])
-    if result.musician_win:
-        why = text_join("", [why, _(" (the draw was lost to a Musician: no penalty)")])
+    value, why, source = _break_ld(state, unit, result, rnd, events)
     rnd.break_ld[unit.id] = (value, why)
     purpose = _("{unit} Break test ({why}; Ld from {source})", unit=unit.id, why=why, source=source)
     return not leadership_test(state.rng, value, purpose, events, seat=unit.owner,
@@ -1180,6 +1210,8 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
                                                 terrain_rules.water_full_ranks(state, u, full, standard=False)[0], events)
     _reveal_war_banners(state, rnd, events)
     sa, sb = side_score(state, a, rnd), side_score(state, b, rnd)
+    for uid in rnd.units:  # a pursuit's charge counted for this, the first round of its combat, only: a
+        state.units[uid].pursuit_charge = False  # pursuit later in this round may charge anew (§11.13)
     result = musician_draw(state, rnd, outcome(a, sa, b, sb), events)
     for seat, s in ((a, sa), (b, sb)):
         parts = commas([_("{bonus} {value}", bonus=Text(SCORE_WORDS.get(k, k)), value=v) for k, v in s.parts().items()])
@@ -1208,10 +1240,10 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
             if state.unit_entry(u).has_rule("Frenzy") and not u.frenzy_lost:  # loses its Frenzy (§22), a character in the unit too
                 u.frenzy_lost = True
                 events.append(Event(kind="frenzy", seat=loser, text=ngettext("{u} loses its Frenzy.", "{u} lose their Frenzy.", number(state, u), u=u.id)))
-        order = losers
-        if len(losers) > 1:
-            first = decide(state, loser, f"break-order-{rnd.units[0]}", _("Which of your units takes its Break test first?"), [u.id for u in losers], default=losers[0].id)
-            order = [state.units[first]] + [u for u in losers if u.id != first]
+        # "L'ordine è scelto dal giocatore che ha perso" (§11.10): each in turn
+        order = [state.units[u] for u in chosen_order(state, loser, f"break-order-{rnd.units[0]}", [u.id for u in losers],
+                                                       _("Which of your units takes its Break test first?"),
+                                                       _("Which of your units takes its Break test next?"))]
         for u in order:
             if u.on_table and break_test(state, u, result, rnd, events):
                 broken.append(u)
@@ -1250,7 +1282,6 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         fleeing_foes = [f for f in foes if f.id in broken_ids]
         if not fleeing_foes or any(f.id not in broken_ids for f in foes):
             continue
-        entry = state.unit_entry(w)
         frenzied = fighters.frenzied(state, w)  # a frenzied character in it too (§22 Frenzy)
         options = [f.id for f in fleeing_foes]
         if w.garrison:  # a garrison may choose not to pursue its broken assaulters, with no test (§18.6)
@@ -1259,7 +1290,7 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
                 continue
             pursuers[w.id] = choice
             continue
-        if not frenzied and entry.troop_type != "war machine":
+        if not frenzied:  # a War Machine too: it fails every characteristic test "ad eccezione dei test Disciplina" (§14.4)
             options.append("restrain")
         choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit, or restrain (a Leadership test)?", w=w.id), options, default=options[0])
         if choice == "restrain":
@@ -1277,22 +1308,32 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         pursuers[w.id] = choice
     # step 9: flee rolls and moves, in the order the owner picks
     flee_distances: dict[str, int] = {}
-    order = list(broken)
-    if len(order) > 1:
-        first = decide(state, order[0].owner, f"flee-order-{rnd.units[0]}", _("Which broken unit rolls its flee distance first?"), [u.id for u in order], default=order[0].id)
-        order = [state.units[first]] + [u for u in order if u.id != first]
+    # "il giocatore che controlla le Unità sceglie in quale ordine effettuare i tiri" (§11.12): each in turn
+    order = [state.units[u] for u in chosen_order(state, broken[0].owner if broken else state.active,
+                                                   f"flee-order-{rnd.units[0]}", [u.id for u in broken],
+                                                   _("Which broken unit rolls its flee distance first?"),
+                                                   _("Which broken unit rolls its flee distance next?"))]
     exempt = frozenset(rnd.units)
     for u in order:
         flee_distances[u.id] = flee_from_combat(state, u, result, exempt, events)
-    # step 10: pursuit rolls and moves
-    for uid, target in pursuers.items():
-        pursue(state, state.units[uid], target, flee_distances.get(target, 0), events)
-    # step 11: overruns and post-combat reforms for units left with no foes
-    for w in winners:
-        if not w.on_table or w.id in pursuers or enemies_in_contact(state, w) or w.assaulting or w.garrison:
+    # step 10: pursuit rolls and moves, in the order their owner picks ("ciascun giocatore sceglierà
+    # l'ordine in cui muoverla/e", §11.13; every pursuer is the winner's)
+    seat = state.units[next(iter(pursuers))].owner if pursuers else state.active
+    for uid in chosen_order(state, seat, f"pursuit-order-{rnd.units[0]}", list(pursuers),
+                            _("Which of your pursuing units rolls its pursuit distance first?"),
+                            _("Which of your pursuing units rolls its pursuit distance next?")):
+        pursue(state, state.units[uid], pursuers[uid], flee_distances.get(pursuers[uid], 0), events)
+    # step 11: overruns and post-combat reforms for units left with no foes, on either side: "Queste
+    # Unità si considerano sempre aver vinto il combattimento, e possono compiere uno Sfondamento (se
+    # fattibile) o una Riorganizzazione Post Combattimento" (No More Foes, §11.10); an overrun only
+    # for one that eliminated every unit it was in base contact with (§11.11)
+    for uid in rnd.units:
+        w = state.units[uid]
+        if not w.on_table or w.fleeing or uid in broken_ids or uid in pursuers or enemies_in_contact(state, w) \
+                or w.assaulting or w.garrison:
             continue  # (an assault on a Building ends its own way, §18.6)
-        if w in reformers or not w.fleeing:
-            overrun_or_reform(state, w, events, may_overrun=w not in reformers)
+        eliminated = all(not _standing(state, f) for f in rnd.foes.get(uid, []))
+        overrun_or_reform(state, w, events, may_overrun=w not in reformers and eliminated)
     for uid in rnd.units:  # out of the fight now: a later Melee phase does not see it as engaged
         u = state.units[uid]
         if u.on_table and not enemies_in_contact(state, u):
@@ -1302,6 +1343,17 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
     # an assault on a Building: what the assaulters do now (§18.6)
     assault.outcome(state, rnd.units, result.winner, broken_ids, flee_distances,
                     lambda u, target, far, evs: pursue(state, u, target, far, evs), rnd.break_ld, events)
+
+
+def chosen_order(state: NinthAgeState, seat: str, key: str, ids: list[str], first: Text, then: Text) -> list[str]:
+    """``ids`` in the order ``seat`` picks them, one question for each but the last (the first
+    asked as ``first``, the others as ``then``); by default, as listed."""
+    rest, out = list(ids), []
+    while len(rest) > 1:
+        pick = decide(state, seat, key if not out else f"{key}-{len(out)}", then if out else first, rest, default=rest[0])
+        out.append(pick)
+        rest.remove(pick)
+    return out + rest
 
 
 def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exempt: frozenset[str],
@@ -1530,8 +1582,14 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
         unit.pose = fp.pose
         events.append(Event(kind="pursuit", seat=unit.owner, text=ngettext("{unit} meets {enemy} but there is no room to make contact: it stops {distance}\" from it.", "{unit} meet {enemy} but there is no room to make contact: they stop {distance}\" from it.", number(state, unit), unit=unit.id, enemy=enemy.id, distance=decimal(distance(fp, enemy.footprint()), ".1f"))))
         return
+    fresh = not enemy.fleeing and not [e for e in enemies_in_contact(state, enemy) if e.id != unit.id]  # in no combat yet
     unit.pose = poses[0].footprint.pose
     unit.pursuit_charge, unit.pursuit_target = True, enemy.id
+    if fresh and state.phase == "melee":
+        # "Se ciò crea un nuovo Combattimento, esso verrà risolto nel successivo Turno del Giocatore
+        # (l'Unità che ha caricato sarà considerata essere ancora in carica)" (§11.13): no round of it
+        # this phase; joining a combat not yet fought this phase, the pursuer fights there again
+        enemy.fought = True
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
                         text=(ngettext("{unit} moves into {enemy}'s {side} and charges it (Random Movement, no reaction).", "{unit} move into {enemy}'s {side} and charge it (Random Movement, no reaction).", number(state, unit), unit=unit.id, enemy=enemy.id, side=poses[0].side)
                               if label == "random movement" else
@@ -1551,7 +1609,7 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
         options.append("overrun")
     if not (can_overrun and frenzied):
         options.extend(post_combat_pivots(state, unit))
-    choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [ngettext("{unit} has no foes left: ", "{unit} have no foes left: ", number(state, unit), unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, or stay)?")]), options, default=options[0])
+    choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [ngettext("{unit} has no foes left: ", "{unit} have no foes left: ", number(state, unit), unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, 45° or 135° either way, or to face an enemy unit, or stay)?")]), options, default=options[0])
     if choice == "overrun":
         go = pursuit_roll(state, unit, "overrun", events)
         pursuit_move(state, unit, unit.pose.bearing, go, events, pivoting=False, label="overrun")

@@ -27,7 +27,7 @@ from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import contact_side, in_contact, models_in_contact
 from engine.table.footprint import Footprint, Pose, footprint
 from engine.table.frame import EPS_DIST, normalise, right_of, turn_between
-from engine.table.motion import reform_displacement
+from engine.table.motion import CLEARANCE_END, reform_displacement
 from engine.rulesets.ninth_age.grammar import number
 
 FACES = ("front", "left", "right", "rear")
@@ -62,6 +62,13 @@ def eligible(state: NinthAgeState, u: UnitState) -> bool:
     return not any(state.unit_entry(e).troop_type == "war machine" for e in enemies_in_contact(state, u))
 
 
+def _fought_before(state: NinthAgeState, u: UnitState, units: list[str]) -> bool:
+    """Every enemy ``u`` touches was in this combat: a pursuer that charged a new enemy does not
+    combat reform against it ("a contatto di basetta con la/le Unità con le quale stava
+    combattendo prima", §11.14)."""
+    return all(e.id in units for e in enemies_in_contact(state, u))
+
+
 def _characters_in_contact(state: NinthAgeState, unit: UnitState) -> set[str]:
     mine = fighters.character_models(state, unit)
     return {mine[i] for c in fighters.contacts(state, unit) for i in (c.pairs or {}) if i in mine}
@@ -87,9 +94,10 @@ def _restore(state: NinthAgeState, unit: UnitState, saved: dict) -> None:
         c.rank, c.file = saved["chars"][c.id]
 
 
-def candidates(state: NinthAgeState, unit: UnitState) -> list[Candidate]:
+def candidates(state: NinthAgeState, unit: UnitState, combat: list[str] | None = None) -> list[Candidate]:
     """Every side and width the unit might reform to against the enemy it fights, each with
-    the rule it breaks (§11.14)."""
+    the rule it breaks (§11.14). ``combat``: the units of its combat (by default, those its
+    contacts link it to), toward which alone the 1" rule may be ignored."""
     from engine.table.charge import side_frame
 
     foes = enemies_in_contact(state, unit)
@@ -108,6 +116,8 @@ def candidates(state: NinthAgeState, unit: UnitState) -> list[Candidate]:
     limit = 2 * state.unit_entry(unit).movement
     around = surroundings(state, {unit.id})
     fought = {e.id for e in foes}
+    if combat is None:
+        combat = next((g for g in fighters.combat_groups(state) if unit.id in g), [unit.id])
     others = [o for o in state.on_table() if o.id != unit.id]
     out: list[Candidate] = []
     block = len(unit.formation.slots())
@@ -123,11 +133,12 @@ def candidates(state: NinthAgeState, unit: UnitState) -> list[Candidate]:
             cy = mid[1] + tangent[1] * offset + normal[1] * perp
             new = footprint(formation, Pose(x=cx, y=cy, bearing=bearing))
             out.append(Candidate(face, files, new, _problem(state, unit, new, fp, efp, enemy, before, chars_before,
-                                                             limit, around, fought, others)))
+                                                             limit, around, fought, others, set(combat))))
     return out
 
 
-def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, around, fought, others) -> Text | None:
+def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, around, fought, others,
+             combat: set[str]) -> Text | None:
     if new.formation.files == fp.formation.files and abs(turn_between(new.bearing, fp.bearing)) < 1e-6 \
             and new.shape.symmetric_difference(fp.shape).area < 1e-6:
         return _("that is the formation it stands in")
@@ -141,6 +152,14 @@ def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, arou
             return _("it would overlap {unit}", unit=o.id)
         if o.id not in fought and o.owner != unit.owner and in_contact(new, o.footprint()):
             return _("it would touch {unit}, a unit it was not fighting", unit=o.id)
+    for o in others:  # "La regola inerente il 1” di Distanza tra Unità può essere ignorata per le Unità
+        # coinvolte nel medesimo combattimento" (§11.14): toward every other unit it holds
+        if o.id in combat or o.garrison:
+            continue
+        gap = new.shape.distance(o.footprint().shape)
+        if gap < CLEARANCE_END - EPS_DIST:
+            return _("it would stand {gap}\" from {unit}, which is not in its combat (the 1\" rule)",
+                     gap=decimal(gap, ".1f"), unit=o.id)
     if state.table.off_table_fraction(new.shape) > 0 or not state.table.fully_on(new.shape):
         return _("it would stand off the table")
     if around.impassable is not None and not around.impassable.is_empty and new.shape.intersects(around.impassable):
@@ -178,8 +197,8 @@ def combat_reforms(state: NinthAgeState, units: list[str], break_ld: dict[str, t
     (or as) War Machines; a loser first passes ``test``, a Leadership test at its Break-test Ld.
     The active player picks which player reforms first; each reforms one unit at a time."""
     seats = sorted({state.units[u].owner for u in units})
-    wanting = {s: [state.units[u] for u in units if state.units[u].owner == s and eligible(state, state.units[u])]
-               for s in seats}
+    wanting = {s: [state.units[u] for u in units if state.units[u].owner == s and eligible(state, state.units[u])
+                   and _fought_before(state, state.units[u], units)] for s in seats}
     order = [s for s in seats if wanting[s]]
     if len(order) == 2:
         first = decide(state, state.active, f"reform-first-{units[0]}", _("Both sides may combat reform: who reforms first, you or your opponent?"), ["me", "opponent"], default="me")
@@ -194,7 +213,7 @@ def combat_reforms(state: NinthAgeState, units: list[str], break_ld: dict[str, t
 def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: dict[str, tuple[int, str]],
                 events: list[Event], test: Test) -> None:
     seat = u.owner
-    cands = candidates(state, u)
+    cands = candidates(state, u, units)
     if not any(c.problem is None for c in cands):
         return
     enemy = enemies_in_contact(state, u)[0].id
@@ -236,18 +255,32 @@ def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: 
 
 
 # -- the post-combat reform (§11.11) -------------------------------------------------------------
-POST_COMBAT_TURNS = {"stay": 0, "left": -90, "right": 90, "about": 180}
+# "l'Unità può ruotare attorno al suo Centro" (§11.11), to any facing: quarter turns, 45° and 135°
+# either way, or straight at an enemy unit's centre (face-<unit>)
+POST_COMBAT_TURNS = {"stay": 0, "left": -90, "right": 90, "about": 180, "left-45": -45, "right-45": 45,
+                     "left-135": -135, "right-135": 135}
+
+
+def post_combat_turns(state: NinthAgeState, unit: UnitState) -> dict[str, float]:
+    """Each post-combat reform by its word, as the bearing it leaves ``unit`` facing."""
+    from engine.table.frame import bearing_between
+
+    fp = unit.footprint()
+    turns = {word: fp.bearing + turn for word, turn in POST_COMBAT_TURNS.items()}
+    for enemy in sorted(state.on_table(state.enemy_of(unit.owner)), key=lambda e: e.id):
+        turns[f"face-{enemy.id}"] = bearing_between(fp.centre, enemy.footprint().centre)
+    return turns
 
 
 def post_combat_pivots(state: NinthAgeState, unit: UnitState) -> list[str]:
     """The post-combat reforms ``unit`` may make (§11.11, a pivot about its centre): "stay" and
-    each quarter turn whose new place keeps clear of every other unit and Impassable terrain."""
+    each turn whose new place keeps clear of every other unit and Impassable terrain."""
     from engine.table.motion import clearance_problem, pivot
 
     fp = unit.footprint()
     around = surroundings(state, {unit.id})
-    return [word for word, turn in POST_COMBAT_TURNS.items()
-            if turn == 0 or not clearance_problem(pivot(fp, fp.bearing + turn), around, 0.0, during=False)]
+    return [word for word, bearing in post_combat_turns(state, unit).items()
+            if word == "stay" or not clearance_problem(pivot(fp, bearing), around, 0.0, during=False)]
 
 
 def post_combat_reform(state: NinthAgeState, unit: UnitState, choice: str, events: list[Event]) -> None:
@@ -256,5 +289,14 @@ def post_combat_reform(state: NinthAgeState, unit: UnitState, choice: str, event
 
     if choice == "stay":
         return
-    unit.pose = pivot(unit.footprint(), unit.pose.bearing + POST_COMBAT_TURNS[choice]).pose
-    events.append(Event(kind="reform", seat=unit.owner, text=ngettext("{unit} makes a post-combat reform: it pivots {choice} about its centre.", "{unit} make a post-combat reform: they pivot {choice} about their centre.", number(state, unit), unit=unit.id, choice=choice)))
+    unit.pose = pivot(unit.footprint(), post_combat_turns(state, unit)[choice]).pose
+    many = number(state, unit)
+    if choice in ("left", "right", "about"):
+        text = ngettext("{unit} makes a post-combat reform: it pivots {choice} about its centre.", "{unit} make a post-combat reform: they pivot {choice} about their centre.", many, unit=unit.id, choice=choice)
+    elif choice.startswith("face-"):
+        text = ngettext("{unit} makes a post-combat reform: it pivots about its centre to face {enemy}.", "{unit} make a post-combat reform: they pivot about their centre to face {enemy}.", many, unit=unit.id, enemy=choice[len("face-"):])
+    elif choice.startswith("right"):
+        text = ngettext("{unit} makes a post-combat reform: it pivots {degrees}° clockwise about its centre.", "{unit} make a post-combat reform: they pivot {degrees}° clockwise about their centre.", many, unit=unit.id, degrees=choice.split("-")[1])
+    else:
+        text = ngettext("{unit} makes a post-combat reform: it pivots {degrees}° anticlockwise about its centre.", "{unit} make a post-combat reform: they pivot {degrees}° anticlockwise about their centre.", many, unit=unit.id, degrees=choice.split("-")[1])
+    events.append(Event(kind="reform", seat=unit.owner, text=text))
