@@ -176,25 +176,14 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
             local_mid = tfp.local(mid)
             cx, cy = to_world(mid, bearing, (-local_mid[0], -local_mid[1]))
             rotated = laid_out(target.formation, Pose(x=cx, y=cy, bearing=bearing % 360))  # as tfp.at(...)
-            if _turned_into(rotated, around):
+            # the align ignores the 1" rule (§8.5, "Il movimento di allineamento ignora la regola della
+            # distanza di 1\" tra Unità"): the turned unit may touch other units or terrain, not go into them
+            if clearance_problem(rotated, around, 0.0, during=False):
                 continue
             poses = placements(state, charger, target, side, tfp=rotated, blocked=blocked, ignore=ignore, around=context)
             if poses:
                 return poses, turn
     return [], 0.0
-
-def _turned_into(fp, around) -> bool:
-    """Whether the charged unit turned to ``fp`` by the align would overlap another unit or
-    Impassable terrain, or stand off the table: the align ignores the 1" rule (§8.5, "Il
-    movimento di allineamento ignora la regola della distanza di 1\" tra Unità"), so touching is
-    allowed, going into them is not (a gap of 0 asked of clearance_problem let it overlap them)."""
-    shape = fp.shape
-    if any(shape.intersection(o.shape).area > 1e-6 for o in around.others.values()):
-        return True
-    rock = around.impassable
-    if rock is not None and not rock.is_empty and shape.intersection(rock).area > 1e-6:
-        return True
-    return around.table is not None and not around.table.fully_on(shape)
 
 
 def contact_side(charger: UnitState, target: UnitState) -> str | None:
