@@ -1517,6 +1517,9 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
         destroy(state, enemy, events, ngettext("{enemy} is caught fleeing and destroyed", "{enemy} are caught fleeing and destroyed", number(state, enemy), enemy=enemy.id))
 
 
+PIVOTING = {"left": N_("pivoting left"), "right": N_("pivoting right"), "about": N_("pivoting about")}
+
+
 def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event], may_overrun: bool) -> None:
     """A unit with no foes left overruns (if it charged this turn, in its first round, [A-69])
     or makes a post-combat reform: a pivot about its centre (§11.11)."""
@@ -1526,13 +1529,19 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
     options = []
     if can_overrun:
         options.append("overrun")
+    barred = []
     if not (can_overrun and frenzied):
+        options.append("stay")
         fp = unit.footprint()
         around = surroundings(state, {unit.id})
-        for word, turn in (("stay", 0), ("left", -90), ("right", 90), ("about", 180)):
-            if turn == 0 or not clearance_problem(pivot(fp, fp.bearing + turn), around, 0.0, during=False):
+        for word, turn in (("left", -90), ("right", 90), ("about", 180)):
+            # its models "sempre in una posizione legale" (§11.11): the 1" rule holds at its end (§6.3)
+            problem = clearance_problem(pivot(fp, fp.bearing + turn), around, CLEARANCE_END, during=False)
+            if problem:
+                barred.append(_("{pivoting}, {problem}", pivoting=Text(PIVOTING[word]), problem=problem))
+            else:
                 options.append(word)
-    choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [ngettext("{unit} has no foes left: ", "{unit} have no foes left: ", number(state, unit), unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, or stay)?")]), options, default=options[0])
+    choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [ngettext("{unit} has no foes left: ", "{unit} have no foes left: ", number(state, unit), unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, or stay)?"), (_(" Not offered: {why} (it must end at least 1\" from other units and Impassable terrain, §6.3).", why=text_join("; ", barred)) if barred else "")]), options, default=options[0])
     if choice == "overrun":
         go = pursuit_roll(state, unit, "overrun", events)
         pursuit_move(state, unit, unit.pose.bearing, go, events, pivoting=False, label="overrun")
