@@ -19,13 +19,11 @@ from engine.rulesets.ninth_age.leadership import (
     charge_dice, charge_range, failed_charge_distance, hold_your_ground, leadership_test, rally_leadership,
     unit_leadership,
 )
-from engine.rulesets.ninth_age.casualties import (  # noqa: F401 - kept importable from here for older callers
-    _destroy, dangerous_terrain, flee, lose_wounds, panic, phase_key, terrain_checks,
-)
+from engine.rulesets.ninth_age.casualties import _destroy, flee, phase_key, terrain_checks
 from engine.rulesets.ninth_age.neighbours import blockers, engaged, surroundings
 from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, flies, ground_note, on_hill
 from engine.rulesets.ninth_age.shooting_phase import stand_and_shoot, stand_and_shoot_problem
-from engine.rulesets.ninth_age.skirmishers import close_ranks, open_ranks  # noqa: F401 - open_ranks likewise
+from engine.rulesets.ninth_age.skirmishers import close_ranks
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, laid_out
 from engine.rulesets.ninth_age.walls import gap
 from engine.table.arcs import majority_arc
@@ -236,7 +234,6 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         return
     close_ranks(state, charger, target, events)
     side = None if target.fleeing else contact_side(charger, target)
-    any_side, to_any_side = _("side"), _("any side")
     stopped: list[str] = []
     screen: list[str] = []
     room = bool(aligned_placements(state, charger, target, side, blocked=stopped)[0])
@@ -371,7 +368,6 @@ def _facing_name(target: str, side: str | None) -> Text:
 
 def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]) -> None:
     target = state.units[decl.target]
-    tentry = state.unit_entry(target)
     reactive = target.owner
     forced = None  # why the unit has one reaction only, said with it
     if target.fleeing:
