@@ -17,7 +17,7 @@ from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spel
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.one_use import march_allowance  # the Icon of the Relentless Company (§23.8)
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap
 from engine.rulesets.ninth_age.terrain_rules import ground_note, standard_strider_used, water_blocks_march
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name
@@ -231,7 +231,6 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
         may_move(state, unit)
     elif unit.moved or unit.reformed:
         raise IllegalAction("cannot-move", ngettext("{unit} has already moved this phase.", "{unit} have already moved this phase.", number(state, unit), unit=unit.id))
-    entry = state.unit_entry(unit)
     if not 1 <= files <= unit.models:
         raise IllegalAction("bad-files", ngettext("{unit} has {models} models: between 1 and {models} files.", "{unit} have {models} models: between 1 and {models} files.", number(state, unit), unit=unit.id, models=unit.models))
     fp = unit.footprint()
