@@ -22,8 +22,8 @@ from engine.rulesets.ninth_age.shooting import fixed_to_hit
 from tests.ninth_age.game_helpers import scenario
 
 AREAS = sorted(path.stem for path in LOCALES_DIR.glob("*.pot"))
-# a word written for both numbers at once: "model(s)", "take(s)"
-BOTH_NUMBERS = re.compile(r"\w\(s\)")
+# a word written for both numbers at once: "model(s)", "take(s)", "six(es)", "miss(es)"
+BOTH_NUMBERS = re.compile(r"\w\((?:s|es)\)")
 
 
 def _keys(area: str):
@@ -46,6 +46,7 @@ def test_no_sentence_of_any_catalogue_writes_a_word_for_both_numbers():
 def test_the_scan_finds_a_word_written_for_both_numbers():
     assert BOTH_NUMBERS.search("{unit} loses {dead} model(s); {models} left")
     assert BOTH_NUMBERS.search(", and the {join} take(s) its place")
+    assert BOTH_NUMBERS.search("{text}: {six} six(es).")
     assert not BOTH_NUMBERS.search("{unit} loses {n} models; {left} (§16.4)")
 
 

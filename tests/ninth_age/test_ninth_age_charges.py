@@ -52,7 +52,7 @@ def test_e13_a_charger_mostly_in_the_front_arc_contacts_the_front():
     # the board draws the charge line with the distance, the range and the dice
     roll = next(e.roll for e in log if e.roll is not None and "charge range" in e.text)
     line = next(p for p in RULESET.board(state).paths if p.kind == "charge")
-    assert line.label.endswith(f"({'+'.join(map(str, roll.dice))})") and " vs " in line.label
+    assert str(line.label).endswith(f"({'+'.join(map(str, roll.dice))}+M 4)") and " vs " in str(line.label)
 
 
 def test_e12_not_rotating_the_target_comes_before_more_contact():
@@ -514,3 +514,18 @@ def test_e15_the_rally_test_counts_the_joined_characters():
     rally_tests(state, "p1", log)
     test = next(e.text for e in log if "Rally test" in e.text)
     assert "9 of 40 models: half Ld, Musician +1): Ld 5, rolled" in test  # Ld 7 halved (4), then +1
+
+
+def test_a_charge_home_says_its_net_turn_as_a_turn_and_leaves_the_wheel_to_its_path():
+    """'Boar Riders charge home …: wheel 20°, … Its path: … wheel right 60° …, align 40° to the
+    left': the 20° was the facing's net change, named as if it were the wheel."""
+    state = scenario({"Spearmen": (30, 14, 20, 6), "Brutes": (33, 22, 180)}, step="charges")
+    log = []
+    state = charge(state, "Spearmen", "Brutes", log=log)
+    before = state.units["Spearmen"].pose.bearing
+    state = move_chargers(state, log)
+    turned = abs(turn_between(before, state.units["Spearmen"].pose.bearing))
+    home = next(str(e.text) for e in log if "Spearmen charge home" in str(e.text))
+    said, _path, steps = home.partition(" Its path: ")
+    assert f"facing turned {turned:.0f}° in all" in said and "wheel" not in said
+    assert turned >= 1 and "wheel" in steps  # it did wheel: the path says by how much

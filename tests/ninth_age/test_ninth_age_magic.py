@@ -54,6 +54,13 @@ def test_e19_flux_5_3_and_both_channels_in_the_game():
     assert state.magic.pools == {"p1": 8, "p2": 5}
 
 
+def test_a_double_one_flux_gives_one_dispel_die_said_in_the_singular():
+    # a double 1 is the only Flux with one dispel die: it read "Player 2 1 dispel dice"
+    state, log = magic_phase(dice=(1, 1, 1, 1))
+    assert state.magic.pools == {"p1": 2, "p2": 1}
+    assert "Magic Flux: 1 and 1: Player 1 has 2 power dice, Player 2 1 dispel die." in text(log)
+
+
 def test_e19_a_thirteen_dice_pool_uses_only_twelve():
     state, _ = magic_phase(dice=(6, 6, 6, 1), answers={"dispel": "none"})
     assert state.magic.pools["p1"] == 13

@@ -7,6 +7,7 @@ from engine.core.errors import IllegalAction
 from engine.rulesets.ninth_age.actions import Charge, EndStep, Join
 
 from game_helpers import RULESET, apply, scenario
+from loaded_dice import load
 
 
 def test_a_flying_unit_charges_by_its_fly_value_with_swiftstride():
@@ -278,7 +279,7 @@ def test_a_march_in_the_charge_step_is_refused_clearly_in_english_and_italian():
     """The other way the console's `/march unit:Knights forward:10` leaves the Knights standing early
     in a game: typed while charges are still being declared. The refusal (only its author sees
     it) says what to do, in the reader's language."""
-    from bot.i18n import say
+    from bot.i18n import event_text, say
     from engine.rulesets.ninth_age.actions import March, MoveStep
 
     state = scenario({"Knights": (30, 20, 0)}, step="charges", terrain="open")
@@ -289,3 +290,25 @@ def test_a_march_in_the_charge_step_is_refused_clearly_in_english_and_italian():
     assert say(refused.value.message, "it") == ("Dichiara prima le cariche (o /end per finire le dichiarazioni); le "
                                                 "unità fanno gli altri movimenti nella sotto-fase dei Movimenti "
                                                 "Rimanenti (§8.1).")
+
+
+def test_a_charge_caption_sums_to_its_range_and_fly_is_named_in_the_readers_language():
+    """The charge line's caption said '(4+3+1)' for a Swiftstride roll of 14": the dropped die was
+    in it and the M was not, so it summed to nothing the reply said. It says the dice that count
+    and the movement now; and 'Fly' was English in every language."""
+    from bot.i18n import event_text, say
+
+    state = scenario({"Warlord on Wyvern": (30, 38, 180), "Spearmen": (30, 14, 0)}, seat="p2", step="charges")
+    state = apply(state, Charge(seat="p2", unit="Warlord on Wyvern", target="Spearmen"))
+    load(state, 6, 1, 6)  # Swiftstride: 6+6 count, the 1 is dropped; 12 + Fly 8 = 20, enough for 19"
+    log = []
+    state = apply(state, EndStep(seat="p2"), log=log)
+    roll = next(e for e in log if "charge range" in e.text)
+    line = next(p for p in RULESET.board(state).paths if p.kind == "charge")
+    assert str(line.label).endswith("\" vs 20\" (6+6+Fly 8)")
+    assert say(line.label, "it").endswith("(6+6+Volare 8)")
+    assert "+ Volare 8 = 20" in say(event_text(roll), "it")
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(scenario({"Warlord on Wyvern": (30, 44, 180), "Spearmen": (30, 14, 0)}, seat="p2",
+                               step="charges"), Charge(seat="p2", unit="Warlord on Wyvern", target="Spearmen"))
+    assert "Volare 8 + 12 = 20\"" in say(refused.value.message, "it")

@@ -55,7 +55,7 @@ def test_e55_ranged_to_hit_with_modifiers():
     state = shoot(state, "Crossbowmen", "Skulkers", log=log)
     assert left(state) == []
     text = " | ".join(e.text for e in log)
-    assert "10 shots at BS 3 -5, needing 6 then 6+: 6 6 6 1 2 3 4 5 5 5: 3 six(es)" in text
+    assert "10 shots at BS 3 -5, needing 6 then 6+: 6 6 6 1 2 3 4 5 5 5: 3 sixes" in text
     assert "then 6+: 6 5 6: 2 hits" in text and "needing 3+: 3 2: 1 wound" in text
     assert "soft cover for 10" in text and "Skulkers lose 1 model; 9 left" in text
     # the notes of the shot read in the reader's language, not joined in English

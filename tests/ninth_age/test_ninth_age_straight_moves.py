@@ -60,7 +60,7 @@ def test_a_failed_charge_turns_to_the_target_and_moves_the_highest_die_on_an_ope
     spear = state.units["Spearmen"]
     assert spear.pose.bearing == pytest.approx(0) and spear.footprint().centre == pytest.approx((30, 14))
     assert log == ["Spearmen's charge fails (short): they turn toward Brutes and move 4.0\" of 4\" (the highest die), "
-                   "then may not move or shoot this turn."]
+                   "then may not move or shoot this turn."]  # the whole die: nothing stopped it short
     assert state.last_moves[-1]["kind"] == "failed charge"
 
 
@@ -75,13 +75,16 @@ def test_a_failed_charge_stops_1_inch_before_a_friend_in_its_way():
     state, log = _fail({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 40, 180), "Marshal": (30, 16, 0)}, 6)
     assert _gaps(state, "Spearmen")["Marshal"] == pytest.approx(1.0, abs=1e-6)
     assert "move 2.6\" of 6\"" in log[0]
+    # it says what stopped it short (the console showed "moves 0.1\" of 5\"" and no reason)
+    assert log[0].endswith("It stopped short: moving forward, it would come closer than 0.5\" to Marshal.")
 
 
 def test_a_failed_charge_stops_1_inch_before_impassable_terrain():
     state, log = _fail({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 40, 180)}, 6,
                        rock=[(25, 17), (35, 17), (35, 19), (25, 19)])
     assert _rock_distance(state, state.units["Spearmen"].footprint()) == pytest.approx(1.0, abs=1e-6)
-    assert "move 4.0\" of 6\"" in log[0]
+    assert log[0].endswith("move 4.0\" of 6\" (the highest die), then may not move or shoot this turn. It stopped "
+                           "short: moving forward, it would come closer than 0.5\" to Rock.")
 
 
 def test_a_failed_charge_never_jumps_through_thin_impassable_terrain():

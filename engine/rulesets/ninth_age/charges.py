@@ -320,13 +320,26 @@ def charge_movement(state: NinthAgeState, charger: UnitState) -> tuple[int, str]
     return (flies, "Fly") if flies is not None else (spell_movement(state, charger), "M")
 
 
+def _movement_word(name: str):
+    """How a sentence names the movement a charge adds: the rule's name in the reader's language
+    for Fly ("Volare"), the profile's column M as printed in every language."""
+    return _("Fly") if name == "Fly" else name
+
+
+def _range_caption(d: float, total: int, kept: list[int], name: str, m: int) -> str:
+    """The board's caption on a charge: the distance against the range, and the range's sum as
+    the roll said it (the dice that count, then the movement): '7.3" vs 14" (4+3+M 7)'; a
+    Swiftstride roll's dropped die is not in it, so the sum reads true."""
+    return text_join("", [f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, kept))}+", _movement_word(name), f" {m})"])
+
+
 def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) -> None:
     d = gap(state, charger, target)  # a unit in a Building: to its walls (§18.6)
     m, name = charge_movement(state, charger)
     reach = m + MAX_DICE
     if d > reach + EPS_DIST:
         shown = decimal(d, ".1f" if round(d, 1) > reach else ".2f")  # never "18.0\" ... 18\"" for 18.03
-        raise IllegalAction("out-of-reach", _("Out of reach: {shown}\" from {charger} to {target}; the farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", target=target.id, shown=shown, charger=charger.id, name=name, m=m, reach=reach))
+        raise IllegalAction("out-of-reach", _("Out of reach: {shown}\" from {charger} to {target}; the farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", target=target.id, shown=shown, charger=charger.id, name=_movement_word(name), m=m, reach=reach))
 
 
 def _facing_words(target: str, side: str | None, fleeing: bool = True) -> Text:
@@ -515,19 +528,19 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             standard_rule(state, charger, "Swiftstride", events)  # Fly models always have Swiftstride (§22); Stalker's Standard
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{charger} charge range', charger=charger.id))
         total = charge_range(roll.dice, m, champion=entry.command.champion, swiftstride=swift)
-        rolls[decl.charger] = (roll.dice, total)
         kept = charge_dice(roll.dice, swiftstride=swift)
+        rolls[decl.charger] = (roll.dice, total, (kept, name, m))
         note = _(" (Order a Charge: at least 4)") if entry.command.champion and sum(kept) < 4 else ""
         if swift:  # say why three dice were rolled and two kept, as the flee and pursuit rolls do
             note = text_join("", [note, _(" (Swiftstride: the best two of 3D6)")])
         events.append(Event(kind="roll", seat=charger.owner, roll=roll,
-                            text=_("{charger} charge range: {join}{note} + {name} {m} = {total}\".", charger=charger.id, join='+'.join(map(str, kept)), note=note, name=name, m=m, total=total)))
+                            text=_("{charger} charge range: {join}{note} + {name} {m} = {total}\".", charger=charger.id, join='+'.join(map(str, kept)), note=note, name=_movement_word(name), m=m, total=total)))
     for decl in state.charges:
         charger = state.units[decl.charger]
         target = state.units[decl.target]
         if decl.charger not in rolls:
             continue
-        dice, total = rolls[decl.charger]
+        dice, total, summed = rolls[decl.charger]
         charger.charged = True
         if not target.on_table:
             _failed(state, charger, target, dice, events, why=ngettext("{target} is no longer on the table", "{target} are no longer on the table", number(state, target), target=target.id))
@@ -537,7 +550,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             _failed(state, charger, target, dice, events, why=_("{total}\" is short of {d}\"", total=total, d=decimal(d, ".1f")))
             continue
         if target.garrison:
-            _assault_move(state, charger, target, d, total, dice, events)
+            _assault_move(state, charger, target, d, total, dice, summed, events)
             continue
         side = None if (target.fleeing or decl.side == "any") else decl.side
         if target.fleeing:  # no align and no maximising contact against a fleeing unit
@@ -588,14 +601,16 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         drawn = [list(c) for c in best.path.centres] if best.path is not None else [list(start),
                                                                                    list(best.footprint.centre)]
         state.last_moves.append({"unit": charger.id, "kind": "charge", "path": drawn,
-                                 "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
+                                 "label": _range_caption(d, total, *summed)})
         swept = charge_sweep(start_fp, best)
         charger.hill_charge = charge_from_hill(state, start_fp.shape, best.footprint.shape)
         ground = ground_note(state, [swept], best.footprint.shape, start_fp)
+        # the net turn is not the wheel: a wheel of 60° right and an align of 40° left turn it 20°
+        # in all, and the path below names each
         text = ngettext("{unit} charges home {facing} ({inches}\" away, charge range {reach}\"): "
-                        "wheel {degrees}°, {contact} models in base contact{ground}.",
+                        "{contact} models in base contact, facing turned {degrees}° in all{ground}.",
                         "{unit} charge home {facing} ({inches}\" away, charge range {reach}\"): "
-                        "wheel {degrees}°, {contact} models in base contact{ground}.",
+                        "{contact} models in base contact, facing turned {degrees}° in all{ground}.",
                         number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side if target.footprint().has_arcs else None, target.fleeing),
                         inches=decimal(d, ".1f"), reach=total, degrees=decimal(abs(best.turn), ".0f"), contact=best.contact,
                         ground=ground)
@@ -740,7 +755,7 @@ def path_steps(start, path) -> list:
 
 
 def _assault_move(state: NinthAgeState, charger: UnitState, target: UnitState, d: float, total: int, dice: list[int],
-                  events: list[Event]) -> None:
+                  summed: tuple, events: list[Event]) -> None:
     """The charge on a unit in a Building ends with the charger's front against a wall (§18.6);
     from then on the two fight as engaged (assault.py)."""
     building = garrison.building_of(state, target)
@@ -753,7 +768,7 @@ def _assault_move(state: NinthAgeState, charger: UnitState, target: UnitState, d
     charger.assaulting, charger.assault_building = target.id, building.name
     state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start_fp.centre),
                                                                              list(poses[0].centre)],
-                             "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
+                             "label": _range_caption(d, total, *summed)})
     events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id},
                         text=ngettext("{unit} charges home against the walls of {building} ({inches}\" away, charge "
                                       "range {reach}\"): it assaults {target} (§18.6).",
@@ -842,8 +857,10 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
                                                                                    list(best.centre)],
                              "label": _("failed: {why}", why=why)})
     charger.pose = best.pose
-    events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
-                        text=ngettext("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", "{charger}'s charge fails ({why}): they turn toward {target} and move {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", number(state, charger), charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))
+    text = ngettext("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", "{charger}'s charge fails ({why}): they turn toward {target} and move {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", number(state, charger), charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)
+    if stop is not None and moved < go - 0.05:  # say why it stopped short ("0.1\" of 5\"" read as a fault)
+        text = join("", [text, " ", _("It stopped short: {ahead}.", ahead=stop)])
+    events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id}, text=text))
 
 
 def _pivot_problem(before, after, around) -> Text | None:

@@ -593,7 +593,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 hits += extra
                 # the hits said are the total: say how many of them the re-roll made (it read "9 hit(s); Hatred
                 # re-rolls 9 miss(es): ... (3 more)", as if 12 hit)
-                note = text_join("", [note, _("; {extra} of them on Hatred's re-roll of {count} miss(es): {faces}", count=len(again.dice),
+                note = text_join("", [note, ngettext("; {extra} of them on Hatred's re-roll of {count} miss: {faces}", "; {extra} of them on Hatred's re-roll of {count} misses: {faces}", len(again.dice), count=len(again.dice),
                                               faces=commas(map(str, again.dice)), extra=extra)])
             if not _poisoned(state, _fighter(state, b), b):
                 sixes = 0

@@ -181,7 +181,9 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
     power, dispel = casting.flux(*roll.dice)
     state.magic = MagicPhase(number=state.magic_phases, pools={active: power, reactive: dispel},
                              used={active: 0, reactive: 0}, generated={active: 0, reactive: 0})
-    events.append(Event(kind="roll", seat=active, roll=roll, text=_("Magic Flux: {dice} and {dice2}: {name} has {power} power dice, {name2} {dispel} dispel dice.", dice=roll.dice[0], dice2=roll.dice[1], name=state.seat(active).name, power=power, name2=state.seat(reactive).name, dispel=dispel)))
+    events.append(Event(kind="roll", seat=active, roll=roll, text=ngettext(  # the power dice are 2 or more (the sum); the dispel dice are 1 on a double 1
+        "Magic Flux: {dice} and {dice2}: {name} has {power} power dice, {name2} {dispel} dispel die.",
+        "Magic Flux: {dice} and {dice2}: {name} has {power} power dice, {name2} {dispel} dispel dice.", dispel, dice=roll.dice[0], dice2=roll.dice[1], name=state.seat(active).name, power=power, name2=state.seat(reactive).name, dispel=dispel)))
     for seat in (active, reactive):  # active first (§1.5)
         channel(state, seat, events)
     events.append(Event(kind="phase", seat=active, text=_("{name}'s Magic phase: /cast wizard: spell: dice: target:, /dispel spell: for a spell in play, /end when done.", name=state.seat(active).name)))

@@ -380,7 +380,7 @@ def roll_to_hit(state: NinthAgeState, groups: dict[int, int], bs: int, purpose: 
             events.append(Event(kind="roll", seat=seat, roll=roll, text=ngettext("{text}: {count} hit.", "{text}: {count} hits.", len(got), text=text, count=len(got))))
             continue
         six = sum(1 for d in roll.dice if d == 6)
-        events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {six} six(es).", text=text, six=six)))
+        events.append(Event(kind="roll", seat=seat, roll=roll, text=ngettext("{text}: {six} six.", "{text}: {six} sixes.", six, text=text, six=six)))
         if six:
             again = roll_dice(f"{six}d6", state.rng, purpose=_('{purpose}: to hit, second dice', purpose=purpose))
             got = sum(1 for d in again.dice if d >= second)
