@@ -775,9 +775,10 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
 
     attack = struck_attack(state, attacker, blow, target)
     from engine.rulesets.ninth_age.casualties import wounds_left
+    from engine.rulesets.ninth_age.damage import defence
 
     # the wounds the unit has left cap what counts, a Conclave Champion's +1 W included (§11.9, §22)
-    pool = wounds_left(state, target, pipeline.defence(state.unit_entry(target), "close combat").wounds)
+    pool = wounds_left(state, target, defence(state.unit_entry(target), "close combat").wounds)
     result = pipeline.resolve_hits(state, target, attack, hits, events, attacker=attacker,
                                    purpose=_("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id), auto_wounds=auto)
     counted = min(result.wounds_inflicted, max(0, pool))
