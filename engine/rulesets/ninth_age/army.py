@@ -19,7 +19,7 @@ engine.core.errors.IllegalAction: army file: units.0.parts.0.S: must be at most 
 
 from __future__ import annotations
 
-from engine.core.text import _, commas
+from engine.core.text import Text, _, commas
 import json
 from importlib import resources
 from typing import Literal
@@ -88,10 +88,17 @@ class Wizard(Strict):
     lore: str = Field(min_length=1, max_length=40)
 
 
+# §14.3: the troop type a model takes when it rides one of these, and what a model mounted on any
+# other troop type gains
+RIDDEN_BECOMES = {"war beast": "cavalry", "monstrous beast": "monstrous cavalry", "monster": "ridden monster"}
+MOUNTED_RULES = ("Combined Profile", "Cavalry Support")
+
+
 class Command(Strict):
     champion: bool = False
     musician: bool = False
     standard: bool = False
+    veteran: bool = False  # the standard bearer promoted Veteran Standard Bearer (§17.4)
 
 
 class Unit(Strict):
@@ -170,6 +177,18 @@ class Unit(Strict):
             raise ValueError(_("round_base: a round base holds a single model"))
         if self.general and self.bsb:
             raise ValueError(_("general: the General cannot be the Battle Standard Bearer (§16.7)"))
+        # "Un modello in arcione ad una Bestia da Guerra diventa Cavalleria ... ad una Bestia Mostruosa diventa
+        # Cavalleria Mostruosa ... ad un Mostro diventa un Mostro Cavalcato" (§14.3)
+        if self.troop_type in RIDDEN_BECOMES and any(p.role == "rider" for p in self.parts):
+            raise ValueError(_("troop_type: a model riding a {troop} is {becomes} (§14.3)", troop=Text(self.troop_type),
+                               becomes=Text(RIDDEN_BECOMES[self.troop_type])))
+        # "Alcuni Alfieri delle truppe Base, possono essere promossi a Alfiere Veterano" (§17.4)
+        if self.command.veteran and not self.command.standard:
+            raise ValueError(_("command.veteran: a Veteran Standard Bearer is a promoted standard bearer, and {unit} "
+                               "has no standard bearer (§17.4)", unit=self.name))
+        if self.command.veteran and self.category != "core":
+            raise ValueError(_("command.veteran: only a Core unit's standard bearer may be promoted Veteran Standard "
+                               "Bearer (§17.4)"))
         return self
 
     # -- derived ----------------------------------------------------------------------------------
@@ -180,6 +199,13 @@ class Unit(Strict):
     @property
     def troop(self):
         return TROOP_TYPES[self.troop_type]
+
+    @property
+    def mounted(self) -> bool:
+        """A mounted model (§14.3): Cavalry, Monstrous Cavalry, Ridden Monsters and Chariots, and a
+        model of any other troop type "dotati di una cavalcatura (ad esempio un palanchino)": an
+        entry with a mount or draught part."""
+        return self.troop.mounted or any(p.role in ("mount", "draught") for p in self.parts)
 
     @property
     def default_files(self) -> int:
@@ -229,6 +255,8 @@ class Unit(Strict):
     def all_rules(self) -> list[str]:
         """Unit rules, part rules and the troop type's inherent rules."""
         out = list(self.troop.inherent) + list(self.special_rules)
+        if self.mounted and not self.troop.mounted:  # on a mount of its own troop type (§14.3)
+            out += [r for r in MOUNTED_RULES if r not in self.troop.inherent]
         for p in self.parts:
             out.extend(p.special_rules)
         for item in self.magic_items:  # the Flying Carpet's Fly (6)

@@ -136,7 +136,7 @@ def _equipment_shown(unit: Unit, equipment: str) -> str:
 
     if equipment not in PISTOLS:
         return data_said(equipment)
-    if unit.troop.mounted:
+    if unit.mounted:
         return _("{weapon} (in melee a hand weapon: mounted models use no additional hand weapon)", weapon=data_said(equipment))
     return _("{weapon} (in melee an additional hand weapon: +1 A, +1 I)", weapon=data_said(equipment))
 

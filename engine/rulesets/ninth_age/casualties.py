@@ -116,7 +116,8 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
     unit.wounds_lost = total if dead < unit.models else 0
     _note_losses(state, unit, dead, cause)
     if dead:
-        remove_models(unit, dead, joined_positions(state, unit))
+        chars = joined_positions(state, unit)
+        remove_models(unit, dead, chars, shift=engaged_single_rank_shift(state, unit, dead, chars))
         # Translators: the models a unit has left after its losses ("{unit} loses 2 models; 3 left")
         left = ngettext("{n} left", "{n} left", unit.models)
         # the noun agrees with the models lost, the verb with the unit: a sentence for each
@@ -134,21 +135,60 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
     return dead
 
 
-def remove_models(unit: UnitState, dead: int, characters: int = 0) -> None:
+def remove_models(unit: UnitState, dead: int, characters: int = 0, shift: float = 0.0) -> None:
     """Take ``dead`` models off the rear rank (or both ends of a single rank), keeping the
     middle of the front edge where it was; ``characters``: positions of joined characters,
-    which stay in the block (§16.5)."""
+    which stay in the block (§16.5); ``shift``: how far the middle of a single rank moves
+    along its front (more models taken from one end, :func:`engaged_single_rank_shift`)."""
     unit.models = max(0, unit.models - dead)
     if unit.models <= 0 or unit.pose is None:
         return
     old = unit.footprint()
-    front = old.world((0, old.half_depth))
+    front = old.world((shift, old.half_depth))
     files = min(unit.formation.files, unit.models + characters)
     formation = unit.formation.model_copy(update={"models": unit.models + characters, "files": files})
     placed = footprint(formation, Pose(x=0, y=0, bearing=old.bearing))
     offset = placed.world((0, placed.half_depth))
     unit.formation = formation
     unit.pose = Pose(x=front[0] - offset[0], y=front[1] - offset[1], bearing=old.bearing)
+
+
+def engaged_single_rank_shift(state: NinthAgeState, unit: UnitState, dead: int, characters: int = 0) -> float:
+    """Where the middle of an engaged single rank moves when ``dead`` of its models are removed
+    (§12.8, seed 001:2100-2102): "Se l'Unità ha un solo rango, rimuovere le perdite da entrambi i
+    lati, in modo che il numero di Unità (priorità più alta) e il numero di modelli (priorità più
+    bassa) in contatto di basetta (con il nemico) sia massimizzato". Every split of the losses
+    between the two ends is tried; the one keeping the most enemy units, then the most models,
+    in base contact wins, and among equals the most even one (as an unengaged single rank loses
+    them, §12.8). 0.0: not engaged, more than one rank, or the even split is as good."""
+    from engine.rulesets.ninth_age.fighters import enemies_in_contact
+    from engine.table.contact import in_contact, models_in_contact
+
+    if unit.pose is None or dead <= 0 or unit.models - dead <= 0 or unit.garrison:
+        return 0.0
+    formation = unit.formation
+    if formation.models > formation.files:  # more than one rank: losses come from the rear rank
+        return 0.0
+    enemies = [e.footprint() for e in enemies_in_contact(state, unit) if not e.garrison]
+    if not enemies:
+        return 0.0
+    old = unit.footprint()
+    left = unit.models - dead
+    after = formation.model_copy(update={"models": left + characters, "files": min(formation.files, left + characters)})
+    width = old.width / formation.files  # one model's frontage
+    best: tuple[tuple[int, int, int], float] | None = None
+    for from_left in range(dead + 1):
+        shift = (from_left - (dead - from_left)) * width / 2
+        front = old.world((shift, old.half_depth))
+        placed = footprint(after, Pose(x=0, y=0, bearing=old.bearing))
+        offset = placed.world((0, placed.half_depth))
+        fp = footprint(after, Pose(x=front[0] - offset[0], y=front[1] - offset[1], bearing=old.bearing))
+        units = sum(1 for e in enemies if in_contact(fp, e))
+        models = len({i for e in enemies for i, _j in models_in_contact(fp, e)})
+        key = (units, models, -abs(2 * from_left - dead))
+        if best is None or key > best[0]:
+            best = (key, shift)
+    return best[1] if best else 0.0
 
 
 def phase_key(state: NinthAgeState) -> str:

@@ -285,6 +285,11 @@ def unit_may_declare(state: NinthAgeState, unit: UnitState) -> str | None:
         return _("{join} charged out of it this turn (§16.4)", join=commas(out))
     if unit.location == "joined" and unit.host and state.units[unit.host].declared_charge:
         return ngettext("its unit {host} has declared a charge", "its unit {host} have declared a charge", number(state, state.units[unit.host]), host=unit.host)
+    # "l'Unità stessa (compresi altri Personaggi in essa presenti) non può dichiarare altre cariche" (§16.4)
+    out = [u.id for u in state.units.values() if unit.location == "joined" and unit.host
+           and u.charged_out_of == unit.host and u.id != unit.id]
+    if out:
+        return _("{join} charged out of its unit {host} this turn (§16.4)", join=commas(out), host=unit.host)
     return None
 
 

@@ -527,10 +527,12 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         swift = entry.has_rule("Swiftstride") or name == "Fly" or \
             standard_rule(state, charger, "Swiftstride", events)  # Fly models always have Swiftstride (§22); Stalker's Standard
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{charger} charge range', charger=charger.id))
-        total = charge_range(roll.dice, m, champion=entry.command.champion, swiftstride=swift)
+        # Order a Charge: "un'Unità con un Campione" (§17.3), not one whose Champion was slain
+        champion = entry.command.champion and not charger.champion_lost
+        total = charge_range(roll.dice, m, champion=champion, swiftstride=swift)
         kept = charge_dice(roll.dice, swiftstride=swift)
         rolls[decl.charger] = (roll.dice, total, (kept, name, m))
-        note = _(" (Order a Charge: at least 4)") if entry.command.champion and sum(kept) < 4 else ""
+        note = _(" (Order a Charge: at least 4)") if champion and sum(kept) < 4 else ""
         if swift:  # say why three dice were rolled and two kept, as the flee and pursuit rolls do
             note = text_join("", [note, _(" (Swiftstride: the best two of 3D6)")])
         events.append(Event(kind="roll", seat=charger.owner, roll=roll,

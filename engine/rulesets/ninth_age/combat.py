@@ -24,11 +24,13 @@ from engine.core.text import N_, Text, _, commas, decimal, join, join as text_jo
 from engine.rulesets.ninth_age.grammar import number, wounds_counted
 from engine.rulesets.ninth_age import assault, fighters, terrain_rules
 from engine.rulesets.ninth_age.casualties import (
-    PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic, rolled_and_moved, terrain_checks,
+    PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic, phase_key, rolled_and_moved, terrain_checks,
 )
 from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
-from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, leadership_test, unit_leadership
+from engine.rulesets.ninth_age.leadership import (
+    bsb_hiding, charge_dice, hold_your_ground, leadership_test, unit_leadership,
+)
 from engine.rulesets.ninth_age.melee import (
     Outcome, SideScore, break_leadership, caught, hit_succeeds, outcome, to_hit_needed, unstable_wounds,
 )
@@ -372,6 +374,7 @@ def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> t
             named = decide(state, seat, f"refuser-{issuer}", _("The challenge was refused: which enemy character hides at the back (Ld 0, no attacks this round)?"), refusers)
             state.units[named].no_attacks = True
             state.units[named].refused = True
+            state.units[named].refused_phase = phase_key(state)
             events.append(Event(kind="challenge", seat=seat, text=text_join("", [_("{named} refused: it may not attack this combat round, and its Ld is 0 and it loses Stubborn until the end of the turn its combat ends", named=named), (_(" (as the BSB it loses Hold Your Ground and its +1 this phase)") if state.unit_entry(state.units[named]).bsb else ""), "."])))
         return None
     return None
@@ -679,7 +682,7 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
     entry = state.unit_entry(target)
     note, modifier = "", 0
     body = _body(state, target)
-    if (fighters.weapon(state, target) == "hand weapon" and "shield" in entry.equipment and not entry.troop.mounted
+    if (fighters.weapon(state, target) == "hand weapon" and "shield" in entry.equipment and not entry.mounted
             and body.pose is not None and contact_side(body.footprint(), attacker.footprint()) == "front"):
         if state.options.get("parry_never_better"):  # [A-27]'s other reading: never better than 4+
             if need < 4:
@@ -1047,9 +1050,9 @@ def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
         if any("war banner" in {i.lower() for i in state.unit_entry(b).magic_items} and not b.standard_lost
                for b in bearers):
             score.other += 1
-        if (entry.bsb and not u.refused and not u.standard_lost and assault.standard_counts(state, u)) or any(
-                state.unit_entry(c).bsb and not c.refused and not c.standard_lost and assault.standard_counts(state, u, c)
-                for c in joined(state, u)):
+        if (entry.bsb and not bsb_hiding(state, u) and not u.standard_lost and assault.standard_counts(state, u)) or any(
+                state.unit_entry(c).bsb and not bsb_hiding(state, c) and not c.standard_lost
+                and assault.standard_counts(state, u, c) for c in joined(state, u)):
             score.battle_standard = True  # the BSB fights on its own or from inside a unit (§16.2); not once lost (§16.8)
         if entry.command.musician:
             score.musician = True
@@ -1209,6 +1212,15 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
 # -- pursuit, flight and reforms (§11.11-11.13) ---------------------------------------------------
 def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], result: Outcome,
                 events: list[Event]) -> None:
+    for u in [u for u in broken if state.unit_entry(u).troop_type == "war machine"]:
+        # "Se fallisce un test di Rotta viene distrutta" (§14.4): it never flees; friends nearby test
+        # for Panic as for any unit destroyed (§13)
+        broken = [b for b in broken if b.id != u.id]
+        destroy(state, u, events, ngettext("{unit} fails its Break test and is destroyed (a War Machine, §14.4)",
+                                           "{unit} fail their Break test and are destroyed (a War Machine, §14.4)",
+                                           number(state, u), unit=u.id))
+        if u.id not in rnd.destroyed:
+            rnd.destroyed.append(u.id)
     broken_ids = {u.id for u in broken}
     # step 7: Panic for friends within 6" of a broken unit (§13)
     for u in broken:

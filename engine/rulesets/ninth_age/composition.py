@@ -146,6 +146,12 @@ def _unique_problems(army: Army) -> list[str]:
         allowed = 2 if grand and not character else 1
         if n > allowed:
             out.append(text_join("", [_("One per Army: {choice!s} appears {value_n} times; allowed {allowed}", choice=choice, value_n=n, allowed=allowed), (_(" (a Grand Army doubles Unique units, never characters).") if grand else ".")]))
+    # "L'Alfiere Veterano è Unico, pertanto solo un singolo modello nell'esercito (o due in un Grande Esercito)" (§17.4)
+    veterans = [u.name for u in army.units if u.command.veteran]
+    if len(veterans) > (2 if grand else 1):
+        out.append(_("Veteran Standard Bearer is Unique: the list promotes {count} ({join}); a {army_size} allows {allowed} (§17.4).",
+                     count=len(veterans), join=commas(veterans), army_size=size_word(army_size(army.points_limit)),
+                     allowed=2 if grand else 1))
     upgrades = Counter(up.name.lower() for u in army.units for up in u.upgrades if up.one_per_army)
     for name, n in sorted(upgrades.items()):
         if n > 1:

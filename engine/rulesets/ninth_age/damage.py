@@ -210,7 +210,15 @@ class Defence:
             options.append(("ward", ward))
         if self.regeneration is not None and not attack.flaming and not (attack.lethal_strike and wounded_on_six):
             options.append(("regeneration", self.regeneration))
-        return min(options, key=lambda o: o[1]) if options else None
+        # "va deciso quale usare prima di tirare" (§12.6): the one likelier to save, a ward whose successes
+        # are re-rolled (Divine Attacks, the Holy Icon) counting as saving only twice over
+        again = attack.divine or self.reroll_own_wards
+
+        def chance(option: tuple[str, int]) -> float:
+            p = (7 - option[1]) / 6
+            return p * p if option[0] == "ward" and again else p
+
+        return max(options, key=chance) if options else None
 
 
 def defence(entry, category: Category = "shooting", army=None, *, mounted: bool = True) -> Defence:

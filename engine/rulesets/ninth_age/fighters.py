@@ -259,6 +259,11 @@ def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
     for enemy in enemies_in_contact(state, unit):
         if enemy.garrison or unit.garrison:  # an assault on a Building: no bases touch (assault.py, §18.6)
             continue
+        if state.unit_entry(enemy).troop_type == WAR_MACHINE and state.unit_entry(unit).troop_type != WAR_MACHINE:
+            # attacks on a War Machine are not allocated as usual: the chosen models fight it (§14.4)
+            out.append(Contacts(enemy=enemy.id, side="front", supporting=[], pairs={},
+                                touching=war_machine_fighters(state, enemy).get(unit.id, [])))
+            continue
         efp = enemy.footprint()
         side = contact_side(fp, efp) or "front"
         pairs: dict[int, set[int]] = {}
@@ -282,6 +287,58 @@ def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
             ranks = fighting_ranks(state, unit)
             supporting = [i for i, (rank, file) in enumerate(slots) if 1 <= rank <= ranks and file in files]
         out.append(Contacts(enemy=enemy.id, side=side, touching=touching, supporting=supporting, pairs=pairs))
+    return out
+
+
+WAR_MACHINE = "war machine"
+WAR_MACHINE_FIGHTERS = 6  # §14.4: "vengono scelti fino a 6 modelli"
+# §14.4: "Carri, Cavalleria Mostruosa, Fanteria Mostruosa e Bestie Mostruose contano ognuna come 3 modelli,
+# mentre i Mostri e i Mostri Cavalcati contano ognuno come 6 modelli"
+WAR_MACHINE_WORTH = {"chariot": 3, "monstrous cavalry": 3, "monstrous infantry": 3, "monstrous beast": 3,
+                     "monster": 6, "ridden monster": 6}
+
+
+def war_machine_fighters(state: NinthAgeState, machine: UnitState) -> dict[str, list[int]]:
+    """The models that fight a War Machine this Initiative step, by unit (§14.4, seed 001:2313-2322):
+    "vengono scelti fino a 6 modelli che non sono a contatto di basetta con altri nemici (ne vanno
+    scelti il maggior numero possibile)", a Chariot or Monstrous model counting as 3, a Monster or
+    Ridden Monster as 6; they attack it "come se fossero in contatto di basetta", none supporting,
+    and no other model attacks it. As many as possible are chosen, the models nearest the machine
+    first (its R&F are alike, and casualties go from the rear rank, so the R&F slain before they
+    strike do not lower the count); the units touching it in the order of their names. A
+    character in the unit is one model, of its own troop type, however many positions its base
+    takes (§16.5). Returns, for each enemy unit touching the machine, the indices of its chosen
+    models (a character: every index of its base)."""
+    out: dict[str, list[int]] = {}
+    budget = WAR_MACHINE_FIGHTERS
+    mfp = machine.footprint()
+    for unit in sorted(enemies_in_contact(state, machine), key=lambda u: u.id):
+        out[unit.id] = []
+        if unit.garrison or state.unit_entry(unit).troop_type == WAR_MACHINE:
+            continue
+        fp = unit.footprint()
+        busy: set[int] = set()  # in base contact with another enemy
+        for other in enemies_in_contact(state, unit):
+            if other.id != machine.id and not other.garrison:
+                busy |= {i for i, _j in models_in_contact(fp, other.footprint())}
+        chars = character_models(state, unit)
+        bases: dict[str, list[int]] = {}
+        for i in range(len(fp.models)):
+            if i not in busy:
+                bases.setdefault(chars.get(i, f"#{i}"), []).append(i)
+        own = state.unit_entry(unit).troop_type
+        nearest = sorted(bases.items(), key=lambda kv: (min(fp.models[i].distance(mfp.shape) for i in kv[1]),
+                                                         min(kv[1])))
+        for name, idx in nearest:
+            if name in chars.values() and any(i in busy for i, c in chars.items() if c == name):
+                continue  # a character whose base touches another enemy is not chosen
+            worth = WAR_MACHINE_WORTH.get(
+                state.unit_entry(state.units[name]).troop_type if name in chars.values() else own, 1)
+            if worth > budget:
+                continue
+            budget -= worth
+            out[unit.id] += idx
+        out[unit.id].sort()
     return out
 
 
@@ -668,7 +725,7 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
                         b.count, b.ws, b.champion = count, ws, True
                         b.part_name = f"{entry.parts[part].name} Champion"
                         break
-    out += special_attacks(state, unit, asked)
+    out += special_attacks(state, unit, asked, duel=duel)
     if duel:  # duellists strike only each other; everyone else leaves them alone (§16.9)
         for b in out:
             who = duellist_of(state, b)
@@ -724,12 +781,14 @@ def charged_units(state: NinthAgeState, unit: UnitState) -> set[str]:
 STOMPABLE = ("infantry", "war beast", "swarm", "war machine")
 
 
-def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str] | None = None) -> list[Blow]:
+def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str] | None = None,
+                    duel: tuple[str, str] | None = None) -> list[Blow]:
     """Stomp (X) at I0 against a unit of Infantry, War Beasts, Swarms or War Machines (the mount
     stomps, never the rider), Impact Hits (X) at I10 in the first round after charging, +1 S
     per full rank beyond the first, and Grinding Attacks (X) at the model's I, one or the other
     of those two in a round (§22); each model in base contact makes them, automatic hits at its
-    S with no weapon."""
+    S with no weapon. ``duel``: the challenge fought, whose duellist's Stomp meets only the other
+    duellist, and only one of a troop type Stomp affects (§16.9)."""
     entry = state.unit_entry(unit)
     touching = set()
     enemies: list[str] = []
@@ -744,6 +803,12 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
         parts = [i for i, p in enumerate(entry.parts) if p.role in ("mount", "draught")] or \
             [i for i, p in enumerate(entry.parts) if p.role not in ("rider", "crew")] or [0]
         targets = [e for e in enemies if state.unit_entry(state.units[e]).troop_type in STOMPABLE]
+        if duel and unit.id in duel and entry.is_character:
+            # a duellist's Stomp goes to the other duellist, "il Personaggio avversario deve essere di un Tipo di
+            # Truppa per cui il Calpestamento ha effetto, altrimenti gli attacchi del Calpestamento vengono
+            # ignorati" (§16.9): by the other's own troop type, not its unit's
+            other = duel[1] if duel[0] == unit.id else duel[0]
+            targets = [other] if state.unit_entry(state.units[other]).troop_type in STOMPABLE else []
         if targets:
             # a special attack: no weapon's S, but the profile's as spells and items change it (§21.4, E-31)
             part = max(parts, key=lambda i: profile_value(state, unit, "S", i))

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.rulesets.ninth_age.catalogue import (
     data_said,
-    BOOK_RULES, CHARACTER_CATEGORIES, TROOP_TYPES, MagicItem, magic_items, rule_problem,
+    BOOK_RULES, CHARACTER_CATEGORIES, MagicItem, magic_items, rule_problem,
 )
 
 # what a magic weapon may give besides §22's rules: the Sword of Haste's and the Blessed Sword's (§23.3)
@@ -147,6 +147,9 @@ def catalogue(book: list[BookItem] | tuple = ()) -> dict[str, MagicItem]:
     return out
 
 
+VETERAN_STANDARD = 25  # the points of magic standard a Veteran Standard Bearer may carry (§17.4)
+
+
 def price(item: MagicItem, category: str) -> int:
     """What the item costs this choice: the Hero price for a Hero, the Lord price otherwise."""
     return item.hero_points if category == "hero" else item.points
@@ -161,21 +164,24 @@ def item_problem(unit: "Unit", name: str, items: dict[str, MagicItem]) -> str | 
         return _("{item} is not refereed by this engine yet: {reason} (§23)", item=item.name,
                  reason=Text(NOT_REFEREED_ITEMS[item.name.lower()]))
     character = unit.category in CHARACTER_CATEGORIES
-    troop = TROOP_TYPES[unit.troop_type]
     if item.category == "arcane" and not (unit.wizard or HOOD in {i.strip().lower() for i in unit.magic_items}):
         return _("{item} is an arcane item, for wizards only (§23.1); a character who is no wizard becomes one with "
                  "the Wizard's Hood (§23.6)", item=item.name)
     if item.category == "standard" and not (unit.bsb or unit.command.standard):
         return _("{item} is a magic standard, for a standard bearer or the BSB only (§23.1)", item=item.name)
+    if item.category == "standard" and not character and unit.command.veteran and item.points > VETERAN_STANDARD:
+        # "L'Alfiere Veterano può portare uno Stendardo magico del valore di 25 punti" (§17.4)
+        return _("{item} costs {points} points; a Veteran Standard Bearer carries a magic standard of at most "
+                 "{most} points (§17.4)", item=item.name, points=item.points, most=VETERAN_STANDARD)
     if item.category != "standard" and not character:
         return (_("{item} needs a character to carry it (units carry only magic standards in this list format)", item=item.name))
-    if item.on_foot_only and troop.mounted:
+    if item.on_foot_only and unit.mounted:
         return _("{item} is for models on foot only", item=item.name)
     if item.infantry_only and unit.troop_type != "infantry":
         return _("{item} is for Infantry only", item=item.name)
-    if item.type in LANCES and not (troop.mounted or unit.troop_type in LANCE_TROOPS):
+    if item.type in LANCES and not (unit.mounted or unit.troop_type in LANCE_TROOPS):
         return (_("{item} is a magic {type}: lances are only for mounted models, War Beasts and Monstrous Beasts (§15.1, §23.2)", item=item.name, type=item.type))
-    if item.type in NO_MOUNTED and troop.mounted:
+    if item.type in NO_MOUNTED and unit.mounted:
         return _("{item} is a magic {type}, which mounted models cannot use (§15.1)", item=item.name, type=item.type)
     if item.category == "armour":
         if unit.wizard and not _wizard_may_wear(unit, item):

@@ -180,13 +180,23 @@ def discipline(state: NinthAgeState, unit: UnitState) -> bool:
                for u in [unit] + list(joined(state, unit)))
 
 
+def bsb_hiding(state: NinthAgeState, bsb: UnitState) -> bool:
+    """The BSB refused a challenge in this Melee phase: "se si tratta del BSB, questi perde la regola
+    Mantenere la Posizione e non aggiunge il +1 alla sua fazione per il calcolo del Punteggio di
+    Combattimento durante questa fase di CaC" (§16.9, seed 001:2718-2720); its Ld 0 lasts longer
+    (``UnitState.refused``), its Hold Your Ground and +1 come back in the next Melee phase."""
+    from engine.rulesets.ninth_age.casualties import phase_key
+
+    return bsb.refused and bsb.refused_phase == phase_key(state)
+
+
 def hold_your_ground(state: NinthAgeState, unit: UnitState) -> str | None:
     """The BSB whose Hold Your Ground lets ``unit`` re-roll a failed Leadership test, if any: not
-    a fleeing one (§8.8), not one that refused a challenge (§16.9), not one whose battle standard
+    a fleeing one (§8.8), not one that refused a challenge this Melee phase (§16.9), not one whose battle standard
     fled from a combat ("lo Stendardo da Battaglia è perso (assieme ... alla regola Mantenere la
     Posizione)", §16.8), nor a hidden one (§22 Hidden)."""
     for other in state.units.values():
-        if other.owner == unit.owner and state.unit_entry(other).bsb and not other.refused and not other.standard_lost \
+        if other.owner == unit.owner and state.unit_entry(other).bsb and not bsb_hiding(state, other) and not other.standard_lost \
                 and other.location != "hidden" and (
                 other.host == unit.id or other.id == unit.id or in_reach(state, other, unit)):
             if not host_of(state, other).fleeing and position(state, other) is not None:

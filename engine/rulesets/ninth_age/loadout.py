@@ -304,7 +304,7 @@ def cc_weapon_choices(unit: Unit) -> list[str]:
     >>> cc_weapon_choices(army.unit("Pistoliers"))  # cavalry: a brace of pistols, no extra weapon
     ['hand weapon']
     """
-    mounted = unit.troop.mounted
+    mounted = unit.mounted
     carried = {weapon_reading(e) for e in unit.equipment}
     if carried & set(PISTOLS):
         carried.add("additional hand weapon")

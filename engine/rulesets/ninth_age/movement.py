@@ -28,6 +28,14 @@ from engine.table.motion import (
 )
 
 MARCH_TEST_RANGE = 8.0
+
+
+def cant_march(state: NinthAgeState, unit: UnitState) -> str | None:
+    """A character in the unit with Can't March (a Chariot): "Unità con uno o più modelli con questa
+    regola non possono Marciare" (§14.4). Its name, or None."""
+    return next((c.id for c in joined(state, unit) if state.unit_entry(c).has_rule("Can't March")), None)
+
+
 def move_line(kind: str, flying: bool, n: int, **params) -> Text:
     """A move's line, whole sentences so each language says them its own way; the verb agrees
     with the unit's name (``n`` from :func:`grammar.number`: "Knights march", "Giant marches")."""
@@ -177,6 +185,9 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     if kind == "march":
         if entry.has_rule("Can't March"):
             raise IllegalAction("cannot-march", ngettext("{unit} can't march ({troop_type}: Can't March).", "{unit} can't march ({troop_type}: Can't March).", number(state, unit), unit=unit.id, troop_type=entry.troop_type))
+        slow = cant_march(state, unit)
+        if slow:  # "Unità con uno o più modelli con questa regola non possono Marciare" (§14.4)
+            raise IllegalAction("cannot-march", ngettext("{unit} can't march ({troop_type}: Can't March).", "{unit} can't march ({troop_type}: Can't March).", number(state, unit), unit=unit.id, troop_type=slow))
         undead_march(state, unit)
         near = [e for e in state.on_table(state.enemy_of(unit.owner))
                 if gap(state, unit, e) <= MARCH_TEST_RANGE + EPS_DIST]  # a garrison: from its walls (§18.6)
@@ -277,7 +288,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     allowance = float(own_m if kind == "advance" else march_allowance(state, unit, own_m))
     failed_test = ""  # a failed March test, told in a refusal too (it read "the forward march allows 7\"")
     if kind == "march":
-        if entry.has_rule("Can't March"):
+        if entry.has_rule("Can't March") or cant_march(state, unit):  # a model of it has the rule (§14.4)
             raise IllegalAction("cannot-march", ngettext("{unit} can't march.", "{unit} can't march.", number(state, unit), unit=unit.id))
         undead_march(state, unit)
         near = [gap(state, unit, e) for e in state.on_table(state.enemy_of(unit.owner))]  # walls (§18.6)

@@ -438,8 +438,13 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     random_shots = bool(multiple) and not w.multiple_shots.isdigit()
     rolled: list[int] = []
     groups: dict[int, int] = {}
+    from engine.rulesets.ninth_age.fighters import champion_model
+
+    champion = champion_model(state, unit)
     for s in shots:
         s.modifiers = modifiers(state, unit, target, w, s, stand_and_shoot=stand_and_shoot, multiple=bool(multiple))
+        if s.index == champion:  # "Primo fra tutti": the Champion has +1 BS (§17.3), its shots one better
+            s.modifiers.append((_("Champion (+1 BS)"), 1))
         if random_shots:  # a dice value (e.g. D3): rolled for each model, like Random Attacks (E-34)
             per_model, _skip = roll_value(w.multiple_shots, state.rng, _('{unit} Multiple Shots ({multiple_shots})', unit=unit.id, multiple_shots=w.multiple_shots))
             rolled.append(per_model)

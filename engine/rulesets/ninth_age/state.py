@@ -66,6 +66,7 @@ class UnitState(BaseModel):
     champion_wounds: int = 0  # wounds its Champion has taken in challenges, kept until it falls (§12.7, §16.9)
     no_attacks: bool = False  # refused a challenge: no close-combat attacks this round (§16.9)
     refused: bool = False  # refused a challenge: Ld 0, no Stubborn, until the turn its combat ends is over (§16.9)
+    refused_phase: str = ""  # the Melee phase it refused in: a BSB's Hold Your Ground and +1 lost in that one (§16.9)
     weapon: str = ""  # the close-combat weapon chosen for its present combat (§15.1)
     fled_by_choice: bool = False  # Fast Cavalry only, that chose Flee as a charge reaction, until its next Rally test (§22)
     fear_struck: bool = False  # failed a Fear test: WS 1 for the rest of this Melee phase (§22)
