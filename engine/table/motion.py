@@ -173,31 +173,54 @@ def _blocker(shape, around: Surroundings) -> tuple[str, str]:
             _("; {name} is {note}", name=name, note=note) if note else "")
 
 
+OVERLAP_AREA = 1e-6  # square inches: two shapes sharing less than this only touch
+
+
+def overlap(a, b) -> bool:
+    """Whether ``a`` and ``b`` overlap: share an area above :data:`OVERLAP_AREA`. Touching (a
+    common edge or corner) is not overlapping. Measured as an area, not with shapely's
+    ``overlaps`` (false when one shape lies wholly inside the other: a unit inside Impassable
+    terrain) nor its interiors predicate (exact arithmetic: two bases laid flush by computed
+    coordinates share slivers of 1e-15" and would count as overlapping).
+
+    >>> from shapely.geometry import box
+    >>> overlap(box(0, 0, 2, 2), box(2, 0, 4, 2)), overlap(box(0, 0, 2, 2), box(1.9, 0, 4, 2))
+    (False, True)
+    >>> overlap(box(0, 0, 4, 4), box(1, 1, 2, 2))  # one inside the other
+    True
+    """
+    if not a.intersects(b):
+        return False
+    return a.intersection(b).area > OVERLAP_AREA
+
+
 def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during: bool,
                       ignore: Iterable[Hashable] = ()) -> str | None:
-    """Why the unit may not stand here (within ``gap`` of a unit or impassable terrain, or off
-    the table), or None."""
+    """Why the unit may not stand here, or None: overlapping a unit or Impassable terrain
+    (whatever the gap), within ``gap`` of one (a gap of 0 lets it touch them, not overlap), or
+    off the table (more than half of it ``during`` a move; any of it at the end)."""
     skip = set(ignore)
     shape = fp.shape
     b = shape.bounds
     for key, other in around.others.items():
         if key in skip:
             continue
-        ob = other.shape.bounds  # bounds at least ``gap`` apart: so are the shapes
+        ob = other.shape.bounds  # bounds at least ``gap`` apart (or merely touching): so are the shapes
         if ob[0] >= b[2] + gap or ob[2] <= b[0] - gap or ob[1] >= b[3] + gap or ob[3] <= b[1] - gap:
             continue
         d = shape.distance(other.shape)
+        name = around.names.get(key, str(key))
+        if d <= 0 and overlap(shape, other.shape):
+            return _("the unit would overlap {name}", name=name)
         if d < gap - EPS_DIST:
-            name = around.names.get(key, str(key))
-            if d <= 0:
-                return _("the unit would overlap {name}", name=name)
             return _("the unit would come {d}\" from {name} (at least {gap}\" needed)", d=decimal(d, ".2f"), name=name,
                      gap=decimal(gap, "g"))
     if around.impassable is not None and not around.impassable.is_empty:
         d = shape.distance(around.impassable)
-        if d < gap - EPS_DIST:
+        entered = d <= 0 and overlap(shape, around.impassable)
+        if entered or d < gap - EPS_DIST:
             what, note = _blocker(shape, around)
-            return (_("the unit would enter {what}{note}", what=what, note=note) if d <= 0
+            return (_("the unit would enter {what}{note}", what=what, note=note) if entered
                     else _("the unit would come {d}\" from {what} (at least {gap}\" needed{note})", d=decimal(d, ".2f"),
                            what=what, gap=decimal(gap, "g"), note=note))
     if around.table is not None:

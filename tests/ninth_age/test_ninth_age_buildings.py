@@ -296,16 +296,16 @@ def test_a_spell_range_to_a_garrison_is_measured_from_the_walls():
 def test_a_garrison_holds_an_objective_within_6_inches_of_its_walls():
     from shapely.geometry import Point
 
-    from engine.rulesets.ninth_age.victory import secondary
+    from engine.rulesets.ninth_age.victory import achieved
 
     state, _ = garrisoned()  # Spearmen (a scoring unit: it has a standard) in the Farmhouse
     state.objective = "secure"
     spear = state.units["Spearmen"]
     state.markers = {"A": (27.5, 24.0)}  # 5.5" west of the wall at x 33; farther from the bases inside
     assert spear.footprint().shape.distance(Point(27.5, 24)) > 6.0
-    assert secondary(state) == {"p1": True, "p2": False}
+    assert achieved(state, state.objective) == {"p1": True, "p2": False}
     state.markers = {"A": (26.5, 24.0)}  # 6.5" from the walls
-    assert secondary(state) == {"p1": False, "p2": False}
+    assert achieved(state, state.objective) == {"p1": False, "p2": False}
 
 
 # -- templates, flames and breath on a Building (§18.6: "Se una Sagoma tocca l'Edificio, l'Unità al suo interno

@@ -219,11 +219,11 @@ def test_make_way_only_from_the_front_rank_on_a_matching_base():
                       "Captain": (44.5, 15.5, 0)})
     state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
     state = apply(state, Join(seat="p1", unit="Captain", into="Knights", file=3))
-    assert characters.make_way_problem(state, state.units["Marshal"]) is None
-    assert characters.make_way_problem(state, state.units["Captain"]) is None  # 25x50 in a 25x50 unit: matching
-    assert "not in a unit" in characters.make_way_problem(state, state.units["Halberdiers"])
+    assert mixed_units.make_way_problem(state, state.units["Marshal"]) is None
+    assert mixed_units.make_way_problem(state, state.units["Captain"]) is None  # 25x50 in a 25x50 unit: matching
+    assert "not in a unit" in mixed_units.make_way_problem(state, state.units["Halberdiers"])
     state.units["Marshal"].rank = 1
-    assert "not in the front rank" in characters.make_way_problem(state, state.units["Marshal"])
+    assert "not in the front rank" in mixed_units.make_way_problem(state, state.units["Marshal"])
 
 
 def test_joining_a_single_rank_unit_may_widen_it():

@@ -398,7 +398,8 @@ def test_flush_poses_remembered_are_the_flush_poses_worked_out_again():
 
 def test_clearance_skips_only_units_whose_bounds_keep_the_gap():
     # clearance_problem passes over a unit whose bounds are at least the gap away from the unit's
-    # (then so are the bases): it names the same problem as measuring every unit
+    # (then so are the bases): it names the same problem as measuring every unit (an overlap is
+    # one at every gap, 0 included)
     from engine.table.motion import Surroundings, clearance_problem
 
     rng = Random(12)
@@ -408,7 +409,8 @@ def test_clearance_skips_only_units_whose_bounds_keep_the_gap():
                                                   bearing=rng.uniform(0, 360))) for i in range(3)}
         around = Surroundings(others=others, impassable=None, table=None, names={k: k for k in others})
         for gap in (0.0, 0.5, 1.0):
-            plain = next((k for k, o in others.items() if fp.shape.distance(o.shape) < gap - 1e-3), None)
+            plain = next((k for k, o in others.items() if fp.shape.distance(o.shape) < gap - 1e-3
+                          or fp.shape.intersection(o.shape).area > 1e-6), None)  # within the gap, or overlapping
             problem = clearance_problem(fp, around, gap, during=False)
             assert (problem is None) == (plain is None)
             assert plain is None or plain in str(problem)

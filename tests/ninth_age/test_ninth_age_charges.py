@@ -273,7 +273,7 @@ def test_fleeing_through_enemies_is_dangerous_terrain_failing_on_1_to_3():
 
 
 def test_dangerous_terrain_dice_by_troop_type_and_regeneration():
-    from engine.rulesets.ninth_age.charges import dangerous_terrain
+    from engine.rulesets.ninth_age.casualties import dangerous_terrain
 
     state = scenario({"Trolls": (30, 30, 180)}, terrain="open")
     log = []

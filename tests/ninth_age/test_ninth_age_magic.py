@@ -5,7 +5,7 @@ bound spells and the Dispel Scroll, through the game's own actions with scripted
 import pytest
 
 from engine.core import IllegalAction
-from engine.rulesets.ninth_age import casting, magic
+from engine.rulesets.ninth_age import casting, magic, magic_state
 from engine.rulesets.ninth_age.actions import Cast, DispelInPlay, EndStep
 
 from game_helpers import RULESET, apply, scenario
@@ -95,7 +95,7 @@ def test_e18_hex_direct_range_12_needs_an_enemy_in_range_and_in_the_front_arc():
     state = cast(state, wizard="Shaman", spell="Wild Growth", dice=2, answers={"dispel": "none"})
     growth, roots = state.effects  # the spell, then the lore's attribute (Deep Roots on the caster's unit)
     assert set(growth.units) == {"Shaman", "Brutes"} and roots.units == ["Shaman"] and roots.attribute
-    assert magic.spell_modified(state, "Brutes", "Ld", 7) == 8 and magic.spell_modified(state, "Shaman", "Ld", 7) == 9
+    assert magic_state.spell_modified(state, "Brutes", "Ld", 7) == 8 and magic_state.spell_modified(state, "Shaman", "Ld", 7) == 9
 
 
 def test_e18_a_focused_spell_on_a_knight_targets_one_part():
@@ -230,7 +230,7 @@ def test_remains_in_play_lasts_until_dispelled_and_cannot_be_cast_twice():
     state = cast(state, wizard="Shaman", spell="Thorn Crown", dice=2, target="Spearmen", answers={"dispel": "none"})
     crown = next(e for e in state.effects if e.spell == "Thorn Crown")
     assert crown.duration == "remains in play" and crown.units == ["Spearmen"]
-    assert magic.spell_modified(state, "Spearmen", "WS", 3) == 2 and magic.spell_modified(state, "Spearmen", "I", 3) == 2
+    assert magic_state.spell_modified(state, "Spearmen", "WS", 3) == 2 and magic_state.spell_modified(state, "Spearmen", "I", 3) == 2
     with pytest.raises(IllegalAction, match="already attempted"):
         RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Thorn Crown", dice=2, target="Spearmen"))
     # the next Magic phase (p1's): p1 may dispel it with power dice; p2 declines its window
@@ -249,16 +249,16 @@ def test_lasts_one_turn_ends_at_the_start_of_the_casters_next_magic_phase():
     load(state, 5, 5)
     state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Hedge Wizard",
                  answers={"dispel": "none"})
-    assert magic.spell_modified(state, "Hedge Wizard", "S", 3) == 2
+    assert magic_state.spell_modified(state, "Hedge Wizard", "S", 3) == 2
     state.phase, state.active, state.step = "movement", "p1", "remaining"
     state = apply(state, EndStep(seat="p1"), {"rip": "none"})
-    assert magic.spell_modified(state, "Hedge Wizard", "S", 3) == 2  # still there in p1's phase
+    assert magic_state.spell_modified(state, "Hedge Wizard", "S", 3) == 2  # still there in p1's phase
     state = apply(state, EndStep(seat="p1"))
     state.phase, state.active, state.step = "movement", "p2", "remaining"
     log = []
     state = apply(state, EndStep(seat="p2"), None, log)
     assert "Sap the Strength (Shaman) lasted one turn" in text(log)
-    assert magic.spell_modified(state, "Hedge Wizard", "S", 3) == 3
+    assert magic_state.spell_modified(state, "Hedge Wizard", "S", 3) == 3
 
 
 # -- bound spells, the Dispel Scroll ---------------------------------------------------------------
@@ -422,7 +422,7 @@ def test_spells_in_play_change_movement_leadership_and_toughness():
     state = cast(state, wizard="Shaman", spell="Grasping Roots", dice=2, target="Spearmen",
                  answers={"dispel": "none"})
     state = cast(state, wizard="Shaman", spell="Wild Growth", dice=2, answers={"dispel": "none"})
-    assert magic.movement_of(state, state.units["Spearmen"]) == 2  # M 4 halved
+    assert magic_state.movement_of(state, state.units["Spearmen"]) == 2  # M 4 halved
     brutes_ld = state.unit_entry(state.units["Brutes"]).leadership
     assert unit_leadership(state, state.units["Brutes"])[0] == min(10, brutes_ld + 1)
     hw = state.units["Hedge Wizard"]

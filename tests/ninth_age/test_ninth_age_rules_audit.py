@@ -81,8 +81,8 @@ def test_a_game_with_no_secondary_objective_scores_none_and_says_nothing_of_it()
     from engine.rulesets.ninth_age import victory
 
     state, _said_lines = _setup_lines(5, {"deployment": "classic", "secondary": "none"})
-    assert victory.secondary(state) == {"p1": False, "p2": False}
-    assert victory.objective_line(state) is None
+    assert victory.achievements(state) == {}  # nothing to score (§20.2) nor to say at the end
+    assert victory.objective_lines(state) == []
 
 
 # -- §9.10 Witchfire on a Wizard Conclave, §13 Heavy Casualties ----------------------------------------------

@@ -364,7 +364,7 @@ def test_secure_target_markers():
 
 
 def test_secure_target_scoring():
-    from engine.rulesets.ninth_age.victory import secondary
+    from engine.rulesets.ninth_age.victory import achieved
 
     from game_helpers import scenario
 
@@ -372,9 +372,9 @@ def test_secure_target_scoring():
     state.objective = "secure"
     state.markers = {"p1": (20, 30), "p2": (50, 24)}
     # p1 holds the first marker alone; at the second, Halberdiers and Brutes tie
-    assert secondary(state) == {"p1": True, "p2": False}
+    assert achieved(state, state.objective) == {"p1": True, "p2": False}
     state.units["Halberdiers"].location = "reserve"
-    assert secondary(state) == {"p1": False, "p2": False}  # one marker each
+    assert achieved(state, state.objective) == {"p1": False, "p2": False}  # one marker each
 
 
 def test_deploying_without_files_names_the_formation_it_takes():

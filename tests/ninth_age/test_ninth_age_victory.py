@@ -1,7 +1,7 @@
 """Ninth Age victory (§20): victory points, secondary objectives, margins (E-45) and Battle
 Points (E-44)."""
 
-from engine.rulesets.ninth_age.victory import battle_points, ledger, margin, score, scoring, secondary
+from engine.rulesets.ninth_age.victory import achieved, battle_points, ledger, margin, score, scoring
 
 from game_helpers import scenario
 
@@ -41,15 +41,15 @@ def test_scoring_units_and_the_secondary_objectives():
     assert not scoring(state, state.units["Skulkers"])  # Skirmishers have Free Reform
     state.objective = "hold"
     state.units["Brutes"].location = "reserve"
-    assert secondary(state) == {"p1": True, "p2": False}  # Spearmen within 6" of the centre
+    assert achieved(state, state.objective) == {"p1": True, "p2": False}  # Spearmen within 6" of the centre
     state.units["Brutes"].location = "table"
     state.units["Brutes"].pose = state.units["Brutes"].pose.moved(36, 27)
-    assert secondary(state) == {"p1": False, "p2": False}  # one each: nobody holds it
+    assert achieved(state, state.objective) == {"p1": False, "p2": False}  # one each: nobody holds it
     state.objective = "breakthrough"
     state.units["Spearmen"].pose = state.units["Spearmen"].pose.moved(36, 44)
-    assert secondary(state) == {"p1": True, "p2": False}
+    assert achieved(state, state.objective) == {"p1": True, "p2": False}
     state.units["Spearmen"].pose = state.units["Spearmen"].pose.moved(36, 35.5)  # less than half inside
-    assert secondary(state)["p1"] is False
+    assert achieved(state, state.objective)["p1"] is False
 
 
 def _face_off():
@@ -132,11 +132,11 @@ def test_breakthrough_ignores_ambushers_arrived_from_turn_4_and_battle_points_gi
     state = scenario({"Spearmen": (36, 44, 0, 6), "Brutes": (36, 30, 180)})
     state.objective = "breakthrough"
     spear = state.units["Spearmen"]
-    assert secondary(state) == {"p1": True, "p2": False}
+    assert achieved(state, state.objective) == {"p1": True, "p2": False}
     spear.arrived_turn = 4
-    assert secondary(state)["p1"] is False
+    assert achieved(state, state.objective)["p1"] is False
     spear.arrived_turn = 3
-    assert secondary(state)["p1"] is True
+    assert achieved(state, state.objective)["p1"] is True
     state.units["Giant"].location = "destroyed"  # 210 VP to p1
     assert "secondary objective, Breakthrough" in dict(ledger(state, "p1").lines)  # which one it scores
     result = score(state, [])

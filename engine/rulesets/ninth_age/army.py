@@ -28,7 +28,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.core.errors import IllegalAction, validation_problems
-from engine.rulesets.ninth_age.characteristics import CHARACTERISTICS, characteristic_changes  # noqa: F401
+from engine.rulesets.ninth_age.characteristics import characteristic_changes
 from engine.rulesets.ninth_age.spell_effects import BoundSpell, SpellEffect, vortex_of
 from engine.rulesets.ninth_age.catalogue import (
     data_said,

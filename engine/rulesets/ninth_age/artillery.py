@@ -29,7 +29,7 @@ from shapely.geometry import LineString, Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.rulesets.ninth_age.attacks import (
-    all_on_rank_and_file, hits_on_character, resolve_hits, resolve_on_unit, resolve_one, template_models, template_on_unit,
+    all_on_rank_and_file, hits_on_character, resolve_on_unit, resolve_one, template_models, template_on_unit,
 )
 from engine.rulesets.ninth_age.mixed_units import RANK_AND_FILE, hit_allocation, joined, one_hit_goes_to, successor
 from engine.rulesets.ninth_age.grammar import side_word

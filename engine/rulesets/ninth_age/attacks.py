@@ -39,7 +39,7 @@ from typing import Callable, Iterable
 from engine.core import Event, roll_dice
 from engine.rulesets.ninth_age.casualties import heavy_casualties, lose_wounds  # noqa: F401 - step 6 for callers
 from engine.rulesets.ninth_age.damage import (
-    Attack, Defence, defence, multiple_wounds, roll_value, to_wound_needed, wounds,
+    Attack, Defence, multiple_wounds, roll_value, to_wound_needed, wounds,
 )
 from engine.rulesets.ninth_age.save_offer import hits_taken
 from engine.rulesets.ninth_age.saves import (

@@ -17,9 +17,8 @@ from __future__ import annotations
 from engine.core.text import _, decimal, join as text_join, ngettext, commas
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.grammar import number
-from engine.rulesets.ninth_age.mixed_units import (  # noqa: F401 - the block's own helpers, read from here too
-    COMMAND, take_out_of_block, store_block, block, character_base, command_positions, hit_allocation, joined,
-    fight_on, make_way_problem, place_in_block as _place, reshape, slain_in_unit,
+from engine.rulesets.ninth_age.mixed_units import (
+    take_out_of_block, character_base, hit_allocation, place_in_block as _place,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.table.footprint import Pose

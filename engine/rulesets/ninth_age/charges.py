@@ -19,13 +19,11 @@ from engine.rulesets.ninth_age.leadership import (
     charge_dice, charge_range, failed_charge_distance, hold_your_ground, leadership_test, rally_leadership,
     unit_leadership,
 )
-from engine.rulesets.ninth_age.casualties import (  # noqa: F401 - kept importable from here for older callers
-    _destroy, dangerous_terrain, flee, lose_wounds, panic, phase_key, terrain_checks,
-)
+from engine.rulesets.ninth_age.casualties import _destroy, flee, phase_key, terrain_checks
 from engine.rulesets.ninth_age.neighbours import blockers, engaged, surroundings
 from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, flies, ground_note, on_hill
 from engine.rulesets.ninth_age.shooting_phase import stand_and_shoot, stand_and_shoot_problem
-from engine.rulesets.ninth_age.skirmishers import close_ranks, open_ranks  # noqa: F401 - open_ranks likewise
+from engine.rulesets.ninth_age.skirmishers import close_ranks
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, laid_out
 from engine.rulesets.ninth_age.walls import gap
 from engine.table.arcs import majority_arc
@@ -176,25 +174,14 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
             local_mid = tfp.local(mid)
             cx, cy = to_world(mid, bearing, (-local_mid[0], -local_mid[1]))
             rotated = laid_out(target.formation, Pose(x=cx, y=cy, bearing=bearing % 360))  # as tfp.at(...)
-            if _turned_into(rotated, around):
+            # the align ignores the 1" rule (§8.5, "Il movimento di allineamento ignora la regola della
+            # distanza di 1\" tra Unità"): the turned unit may touch other units or terrain, not go into them
+            if clearance_problem(rotated, around, 0.0, during=False):
                 continue
             poses = placements(state, charger, target, side, tfp=rotated, blocked=blocked, ignore=ignore, around=context)
             if poses:
                 return poses, turn
     return [], 0.0
-
-def _turned_into(fp, around) -> bool:
-    """Whether the charged unit turned to ``fp`` by the align would overlap another unit or
-    Impassable terrain, or stand off the table: the align ignores the 1" rule (§8.5, "Il
-    movimento di allineamento ignora la regola della distanza di 1\" tra Unità"), so touching is
-    allowed, going into them is not (a gap of 0 asked of clearance_problem let it overlap them)."""
-    shape = fp.shape
-    if any(shape.intersection(o.shape).area > 1e-6 for o in around.others.values()):
-        return True
-    rock = around.impassable
-    if rock is not None and not rock.is_empty and shape.intersection(rock).area > 1e-6:
-        return True
-    return around.table is not None and not around.table.fully_on(shape)
 
 
 def contact_side(charger: UnitState, target: UnitState) -> str | None:
@@ -247,7 +234,6 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         return
     close_ranks(state, charger, target, events)
     side = None if target.fleeing else contact_side(charger, target)
-    any_side, to_any_side = _("side"), _("any side")
     stopped: list[str] = []
     screen: list[str] = []
     room = bool(aligned_placements(state, charger, target, side, blocked=stopped)[0])
@@ -704,7 +690,7 @@ def _after_catching(state: NinthAgeState, charger: UnitState, caught: UnitState,
     carica potrà allora effettuare un test di Disciplina. Se il test è superato, l'Unità potrà
     eseguire una manovra di Riorganizzazione Post Combattimento" (§11.11: a pivot about its
     centre). The test is the owner's choice; failed, or declined, it stays where it made contact."""
-    from engine.rulesets.ninth_age.combat_reform import post_combat_pivots, post_combat_reform
+    from engine.rulesets.ninth_age.combat_reform import not_offered, post_combat_choices, post_combat_reform
 
     if not charger.on_table or charger.fleeing or engaged(state, charger):
         return
@@ -726,11 +712,11 @@ def _after_catching(state: NinthAgeState, charger: UnitState, caught: UnitState,
             "{charger} fails the test and stays where it caught {caught}.",
             "{charger} fail the test and stay where they caught {caught}.", n, charger=charger.id, caught=caught.id)))
         return
-    options = post_combat_pivots(state, charger)
+    options, barred = post_combat_choices(state, charger)
     choice = decide(state, charger.owner, f"post-combat-{charger.id}",
-                    ngettext("{charger} passed: post-combat reform (pivot left, right, about, or stay)?",
-                             "{charger} passed: post-combat reform (pivot left, right, about, or stay)?", n,
-                             charger=charger.id), options, default="stay")
+                    join("", [ngettext("{charger} passed: ", "{charger} passed: ", n, charger=charger.id),
+                              _("post-combat reform (pivot left, right, about, 45° or 135° either way, or to face an "
+                                "enemy unit, or stay)?"), not_offered(barred)]), options, default="stay")
     post_combat_reform(state, charger, choice, events)
 
 

@@ -27,7 +27,7 @@ from engine.rulesets.ninth_age.casualties import (
     PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic, phase_key, rolled_and_moved, terrain_checks,
 )
 from engine.rulesets.ninth_age.charges import placements
-from engine.rulesets.ninth_age.combat_reform import post_combat_pivots, post_combat_reform
+from engine.rulesets.ninth_age.combat_reform import not_offered, post_combat_choices, post_combat_reform
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
 from engine.rulesets.ninth_age.leadership import (
     bsb_hiding, charge_dice, hold_your_ground, leadership_test, unit_leadership,
@@ -686,7 +686,6 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
     setting ``parry_never_better``, never better than 4+: a 5+ stays 5+); attacks against a
     flail get +1."""
     need = to_hit_needed(blow.ws, _defender_ws(state, target))
-    entry = state.unit_entry(target)
     note, modifier = "", 0
     body = _body(state, target)
     if (fighters.parries(state, target)  # never with a magic hand weapon or a magic shield (§23.1)
@@ -794,9 +793,10 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
 
     attack = struck_attack(state, attacker, blow, target)
     from engine.rulesets.ninth_age.casualties import wounds_left
+    from engine.rulesets.ninth_age.damage import defence
 
     # the wounds the unit has left cap what counts, a Conclave Champion's +1 W included (§11.9, §22)
-    pool = wounds_left(state, target, pipeline.defence(state.unit_entry(target), "close combat").wounds)
+    pool = wounds_left(state, target, defence(state.unit_entry(target), "close combat").wounds)
     result = pipeline.resolve_hits(state, target, attack, hits, events, attacker=attacker,
                                    purpose=_("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id), auto_wounds=auto)
     counted = min(result.wounds_inflicted, max(0, pool))
@@ -1607,9 +1607,11 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
     options = []
     if can_overrun:
         options.append("overrun")
+    barred = []
     if not (can_overrun and frenzied):
-        options.extend(post_combat_pivots(state, unit))
-    choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [ngettext("{unit} has no foes left: ", "{unit} have no foes left: ", number(state, unit), unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, 45° or 135° either way, or to face an enemy unit, or stay)?")]), options, default=options[0])
+        offered, barred = post_combat_choices(state, unit)
+        options.extend(offered)
+    choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [ngettext("{unit} has no foes left: ", "{unit} have no foes left: ", number(state, unit), unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, 45° or 135° either way, or to face an enemy unit, or stay)?"), not_offered(barred)]), options, default=options[0])
     if choice == "overrun":
         go = pursuit_roll(state, unit, "overrun", events)
         pursuit_move(state, unit, unit.pose.bearing, go, events, pivoting=False, label="overrun")

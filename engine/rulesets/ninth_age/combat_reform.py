@@ -11,7 +11,7 @@ refused with the rule it breaks, and "back" returns to the choice of side.
 
 from __future__ import annotations
 
-from engine.core.text import ngettext, Text, _, decimal, join, commas
+from engine.core.text import N_, ngettext, Text, _, decimal, join, commas
 from dataclasses import dataclass
 from typing import Callable
 
@@ -272,15 +272,39 @@ def post_combat_turns(state: NinthAgeState, unit: UnitState) -> dict[str, float]
     return turns
 
 
-def post_combat_pivots(state: NinthAgeState, unit: UnitState) -> list[str]:
-    """The post-combat reforms ``unit`` may make (§11.11, a pivot about its centre): "stay" and
-    each turn whose new place keeps clear of every other unit and Impassable terrain."""
+# the quarter turns a question names first, each said when it is not offered
+PIVOTING = {"left": N_("pivoting left"), "right": N_("pivoting right"), "about": N_("pivoting about")}
+
+
+def post_combat_choices(state: NinthAgeState, unit: UnitState) -> tuple[list[str], list[Text]]:
+    """The post-combat reforms ``unit`` may make (§11.11, a pivot about its centre, its models
+    "sempre in una posizione legale"): "stay" and each turn that ends at least 1" from every other
+    unit and Impassable terrain (§6.3: the rule holds once a unit moves; only named moves are
+    exempt); and why each quarter turn left out is (the question names those)."""
     from engine.table.motion import clearance_problem, pivot
 
     fp = unit.footprint()
     around = surroundings(state, {unit.id})
-    return [word for word, bearing in post_combat_turns(state, unit).items()
-            if word == "stay" or not clearance_problem(pivot(fp, bearing), around, 0.0, during=False)]
+    options, barred = [], []
+    for word, bearing in post_combat_turns(state, unit).items():
+        problem = None if word == "stay" else clearance_problem(pivot(fp, bearing), around, CLEARANCE_END,
+                                                                during=False)
+        if problem is None:
+            options.append(word)
+        elif word in PIVOTING:
+            barred.append(_("{pivoting}, {problem}", pivoting=Text(PIVOTING[word]), problem=problem))
+    return options, barred
+
+
+def not_offered(barred: list[Text]) -> Text | str:
+    """The clause a post-combat question adds for the quarter turns it does not offer."""
+    return _(" Not offered: {why} (it must end at least 1\" from other units and Impassable terrain, §6.3).",
+             why=join("; ", barred)) if barred else ""
+
+
+def post_combat_pivots(state: NinthAgeState, unit: UnitState) -> list[str]:
+    """The post-combat reforms ``unit`` may make (:func:`post_combat_choices`)."""
+    return post_combat_choices(state, unit)[0]
 
 
 def post_combat_reform(state: NinthAgeState, unit: UnitState, choice: str, events: list[Event]) -> None:

@@ -27,6 +27,7 @@ from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import building_of
+from engine.table.contact import in_contact
 from engine.table.footprint import Formation, Pose, footprint
 from engine.table.frame import EPS_DIST, normalise
 from engine.table.motion import CLEARANCE_END, clearance_problem
@@ -309,7 +310,10 @@ def assault_poses(state: NinthAgeState, charger: UnitState, building: TerrainFea
             placed = fp.at(pose)
             if placed.shape.intersection(building.polygon).area > 1e-6:
                 continue
-            if clearance_problem(placed, around, 0.0, during=False):
+            # a charge ignores the 1" rule but touches only the enemy it charged (§8.5, seed: "si può
+            # muovere in contatto di basetta solo con un nemico verso il quale ha dichiarato una carica")
+            if clearance_problem(placed, around, 0.0, during=False) or \
+                    any(in_contact(placed, other) for other in around.others.values()):
                 continue
             sweep = fp.shape.union(placed.shape).convex_hull
             if any(sweep.intersection(poly).area > 1e-6 for _n, poly, _w in others):
@@ -338,6 +342,14 @@ WITHDRAW_STEP = 0.02  # inches
 def withdrawn(state: NinthAgeState, unit: UnitState, building: TerrainFeature):
     """Where the unit, as it stands now, ends falling back straight away from the Building (from
     the wall point nearest its centre) to 1" of it (§18.6); None when that place is not clear."""
+    moved, problem = _withdrawal(state, unit, building)
+    return None if problem else moved
+
+
+def _withdrawal(state: NinthAgeState, unit: UnitState, building: TerrainFeature):
+    """The place 1" from the Building the unit falls back to, and why it may not stand there
+    (None when it may): a move with no exemption from the 1" rule, so it ends 1" from other
+    units and Impassable terrain too (§6.3)."""
     from shapely.ops import nearest_points
 
     fp = unit.footprint()
@@ -350,15 +362,22 @@ def withdrawn(state: NinthAgeState, unit: UnitState, building: TerrainFeature):
         k += 1
         moved = fp.at(fp.pose.moved(fp.pose.x + dx * k * WITHDRAW_STEP, fp.pose.y + dy * k * WITHDRAW_STEP))
     around = surroundings(state, {unit.id}, building=building.name)
-    return None if clearance_problem(moved, around, 0.0, during=False) else moved
+    return moved, clearance_problem(moved, around, CLEARANCE_END, during=False)
 
 
 def withdraw(state: NinthAgeState, unit: UnitState, building: TerrainFeature, events: list[Event],
              start=None) -> None:
-    """The assaulter falls back to 1" of the Building (§18.6), as far as it has room (else it
-    stays); ``start``: where it stood before it reformed, for the path drawn."""
+    """The assaulter falls back to 1" of the Building (§18.6) when it may stand there (else it
+    stays where it is, and the reply says why); ``start``: where it stood before it reformed, for the path drawn."""
     fp = unit.footprint()
-    moved = withdrawn(state, unit, building) or fp
+    moved, problem = _withdrawal(state, unit, building)
+    if problem:
+        events.append(Event(kind="assault", seat=unit.owner, data={"unit": unit.id},
+                            text=ngettext("{unit} has no room to fall back to 1\" from {building} ({problem}): it stays "
+                                          "where it is (§18.6).", "{unit} have no room to fall back to 1\" from {building} "
+                                          "({problem}): they stay where they are (§18.6).", number(state, unit),
+                                          unit=unit.id, building=building.name, problem=problem)))
+        return
     unit.pose = moved.pose
     state.last_moves.append({"unit": unit.id, "kind": "withdraw", "path": [(start or fp).centre, moved.centre]})
     events.append(Event(kind="assault", seat=unit.owner, data={"unit": unit.id},

@@ -16,7 +16,6 @@ unmodified profile, an item's are not (§1.9, E-05).
 
 from __future__ import annotations
 
-from engine.core.text import _
 from dataclasses import dataclass, field
 
 from engine.rulesets.ninth_age.army import Army, Unit

@@ -38,7 +38,6 @@ from engine.table.scatter import is_hit, random_bearing
 from engine.table.sight import Obstacle, has_line_of_sight
 from engine.table.templates import Capsule, Circle, Line
 from engine.rulesets.ninth_age.loadout import ARCANE_ITEMS
-from engine.rulesets.ninth_age.magic_state import movement_of, spell_modified  # noqa: F401 (spells in play)
 from engine.rulesets.ninth_age.grammar import number
 
 # the arcane items (§23.7) whose effects the Magic phase and spell generation apply

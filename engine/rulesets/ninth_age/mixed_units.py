@@ -137,7 +137,7 @@ def position(state: NinthAgeState, unit: UnitState):
 
 def successor(state: NinthAgeState, uid: str) -> str:
     """The unit ``uid`` is now: itself, or the character that stands for it since its R&F were
-    all slain (§16.2, :func:`.characters.fight_on`)."""
+    all slain (§16.2, :func:`fight_on`)."""
     seen = {uid}
     while state.units[uid].succeeded_by and state.units[uid].succeeded_by not in seen:
         uid = state.units[uid].succeeded_by

@@ -18,7 +18,7 @@ from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spel
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.one_use import march_allowance  # the Icon of the Relentless Company (§23.8)
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap
 from engine.rulesets.ninth_age.terrain_rules import ethereal, ground_note, standard_strider_used, water_blocks_march
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
 from engine.rulesets.ninth_age import (
-    characters, charges, magic, movement, muster, one_use, setup, shooting_phase, turns,
+    characters, charges, magic, mixed_units, movement, muster, one_use, setup, shooting_phase, turns,
 )
 from engine.rulesets.ninth_age.catalogue import data_said, weapon_word
 from engine.rulesets.ninth_age.muster import table_size
@@ -718,7 +718,7 @@ class NinthAge(Ruleset):
         c = building.polygon.centroid
         rad = math.radians(u.pose.bearing)
         reach = min(inner.bounds[2] - inner.bounds[0], inner.bounds[3] - inner.bounds[1]) / 2
-        inside = [ch.id for ch in characters.joined(state, u)]
+        inside = [ch.id for ch in mixed_units.joined(state, u)]
         shape = UnitShape(
             id=u.id, label="", side=u.owner, centre=(c.x, c.y),
             front=(c.x + math.sin(rad) * reach, c.y + math.cos(rad) * reach), has_arcs=False,
@@ -778,9 +778,9 @@ class NinthAge(Ruleset):
             if u.garrison:  # drawn inside its Building, not as its formation (§18.6)
                 self._garrison_shape(state, view, u, badges)
                 continue
-            inside = [c.id for c in characters.joined(state, u)]  # joined characters; never the hidden ones
+            inside = [c.id for c in mixed_units.joined(state, u)]  # joined characters; never the hidden ones
             if viewer is not None and viewer == u.owner:
-                inside += [_("{c} (hidden)", c=c.id) for c in characters.joined(state, u, hidden=True)]
+                inside += [_("{c} (hidden)", c=c.id) for c in mixed_units.joined(state, u, hidden=True)]
             unit_shape = UnitShape(
                 id=u.id, label=f"{u.id} {u.models}", side=u.owner, centre=fp.centre,
                 front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=[],

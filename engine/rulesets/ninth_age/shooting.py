@@ -23,7 +23,7 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.rulesets.ninth_age.catalogue import weapon_word
 from engine.core.text import Text, _, decimal, join as text_join, ngettext, commas
 from engine.core.decisions import decide
-from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit  # noqa: F401
+from engine.rulesets.ninth_age.attacks import resolve_on_unit
 from engine.rulesets.ninth_age.casualties import heavy_casualties
 from engine.rulesets.ninth_age.damage import roll_value
 from engine.rulesets.ninth_age.magic_state import profile_value  # BS and S under spells and items (§9, §1.11)
@@ -32,7 +32,7 @@ from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import hill_cover, sight_blockers, standing_cover
-from engine.rulesets.ninth_age.weapons import MAGICAL_RULES, RANGED, RangedWeapon, weapons_of
+from engine.rulesets.ninth_age.weapons import MAGICAL_RULES, RangedWeapon, weapons_of
 from engine.table.sight import Obstacle, cover_fractions, observer_points, sight_line
 from engine.rulesets.ninth_age.grammar import hits_counted, number
 

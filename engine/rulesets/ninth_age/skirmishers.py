@@ -4,7 +4,7 @@ unit; at the start of its Movement phase an unengaged one opens out again if the
 
 from __future__ import annotations
 
-from engine.core.text import ngettext, _
+from engine.core.text import ngettext
 from engine.core import Event
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState

@@ -120,15 +120,6 @@ def achievements(state: NinthAgeState) -> dict[str, dict[str, bool]]:
     return {objective: achieved(state, objective) for objective in objectives_in_play(state.objective)}
 
 
-def secondary(state: NinthAgeState) -> dict[str, bool]:
-    """Who achieved the game's one secondary objective (nobody when none is played); a game of
-    several objectives is read objective by objective with :func:`achievements`."""
-    played = objectives_in_play(state.objective)
-    if len(played) > 1:
-        raise ValueError(f"{state.objective}: several secondary objectives, see achievements()")
-    return achieved(state, played[0]) if played else {s: False for s in SEATS}
-
-
 def achieved(state: NinthAgeState, objective: str) -> dict[str, bool]:
     """Who achieved ``objective`` (hold, breakthrough or secure) at the end of the game (§20.2)."""
     if objective == "hold":
@@ -159,14 +150,8 @@ def achieved(state: NinthAgeState, objective: str) -> dict[str, bool]:
 def objective_lines(state: NinthAgeState) -> list[Text]:
     """Who achieved each secondary objective, said plainly at the end (§20.2), and when nobody
     did, that no one's units hold it (the score lines list only what was scored, so a Hold the
-    Ground nobody won said nothing at all). None when the game has no secondary objective."""
+    Ground nobody won said nothing at all). Empty when the game has no secondary objective."""
     return [_objective_line(state, objective, said) for objective, said in achievements(state).items()]
-
-
-def objective_line(state: NinthAgeState) -> Text | None:
-    """The line of the game's one secondary objective (see :func:`objective_lines`), or None."""
-    lines = objective_lines(state)
-    return lines[0] if lines else None
 
 
 def _objective_line(state: NinthAgeState, objective: str, achieved_by: dict[str, bool]) -> Text:
