@@ -55,8 +55,8 @@ class TableCog(WarbandCog):
     @described("reform")
     @app_commands.autocomplete(unit=WarbandCog.suggest_unit)
     async def reform(self, interaction: discord.Interaction, unit: str, to: str | None = None,
-                     facing: str | None = None) -> None:
-        await self.run(interaction, "reform", defer=True, unit=unit, to=to, facing=facing)
+                     facing: str | None = None, swift: bool | None = None) -> None:
+        await self.run(interaction, "reform", defer=True, unit=unit, to=to, facing=facing, swift=swift)
 
     @app_commands.command(**named("shoot"))
     @described("shoot")
