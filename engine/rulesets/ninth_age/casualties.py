@@ -20,7 +20,7 @@ from engine.rulesets.ninth_age.grammar import number, wounds_counted
 from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.saves import special_saves
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, phase_key
 from engine.rulesets.ninth_age.walls import gap, outline
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features, ethereal, standard_strider_used
@@ -189,10 +189,6 @@ def engaged_single_rank_shift(state: NinthAgeState, unit: UnitState, dead: int, 
         if best is None or key > best[0]:
             best = (key, shift)
     return best[1] if best else 0.0
-
-
-def phase_key(state: NinthAgeState) -> str:
-    return f"{state.round}/{state.active}/{state.phase}"
 
 
 def _note_losses(state: NinthAgeState, unit: UnitState, dead: int, cause: str | None) -> None:

@@ -185,7 +185,7 @@ def bsb_hiding(state: NinthAgeState, bsb: UnitState) -> bool:
     Mantenere la Posizione e non aggiunge il +1 alla sua fazione per il calcolo del Punteggio di
     Combattimento durante questa fase di CaC" (§16.9, seed 001:2718-2720); its Ld 0 lasts longer
     (``UnitState.refused``), its Hold Your Ground and +1 come back in the next Melee phase."""
-    from engine.rulesets.ninth_age.casualties import phase_key
+    from engine.rulesets.ninth_age.state import phase_key  # state: the floor below every phase
 
     return bsb.refused and bsb.refused_phase == phase_key(state)
 

@@ -18,7 +18,7 @@ from engine.core.text import ngettext, _, join as text_join, commas
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.catalogue import data_said
 from engine.rulesets.ninth_age.magic_state import Effect
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, phase_word
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, phase_key, phase_word
 from engine.rulesets.ninth_age.grammar import number
 
 # item -> the profile change it gives for the rest of the player turn (§23.6)
@@ -35,10 +35,6 @@ USED_BY_COMMAND = frozenset(POTIONS) | frozenset(FOR_THE_PHASE) | {RELENTLESS}
 ANSWERED_ITEMS = frozenset({"lucky shield", "bronze breastplate", "lucky charm", "gemstone amulet", "gleaming icon"})
 ARCANE_ONE_USE = frozenset({"dispel scroll", "binding scroll", "backlash scroll", "wand of stability",
                             "sceptre of power", "grounding rod", "shielding scroll"})
-
-
-def phase_key(state: NinthAgeState) -> str:
-    return f"{state.round}/{state.active}/{state.phase}"
 
 
 def spent(state: NinthAgeState, unit: UnitState) -> list[str]:

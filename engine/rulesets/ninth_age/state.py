@@ -231,3 +231,9 @@ TROOP_WORDS = {t: t for t in (N_("infantry"), N_("war beast"), N_("cavalry"), N_
 def troop_word(troop_type: str) -> Text | str:
     """A troop type in the reader's language (an army book's own type as it is)."""
     return Text(TROOP_WORDS[troop_type]) if troop_type in TROOP_WORDS else troop_type
+
+
+def phase_key(state: NinthAgeState) -> str:
+    """This player turn's phase as one key ("3/p1/melee"): what a unit or an item remembers to
+    tell whether something happened in the current phase."""
+    return f"{state.round}/{state.active}/{state.phase}"
