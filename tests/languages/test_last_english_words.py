@@ -223,7 +223,7 @@ NOT_LISTS = {
     ("engine/rulesets/dnd_minis/skirmish/field.py", "[describe(n, key, route) for n, (key, route) in enumerate(options, 1)]"):
         "numbered routes, each a clause with a comma and a list of its own (attacks of opportunity: ...)",
     ("engine/rulesets/ninth_age/artillery.py", "notes"): "the reasons a shot is impossible, each a clause",
-    ("engine/rulesets/ninth_age/combat.py", "barred"):
+    ("engine/rulesets/ninth_age/combat_reform.py", "barred"):
         "the post-combat pivots not offered, each a clause with a comma of its own (pivoting left, the unit would ...)",
     ("engine/rulesets/ninth_age/shooting.py", "notes"): "the reasons a shot is impossible or modified, each a clause",
     ("engine/rulesets/ninth_age/shooting.py", "standing"): "where the target's cover comes from, each a clause (in Forest (§18.7))",

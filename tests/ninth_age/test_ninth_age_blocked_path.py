@@ -54,7 +54,9 @@ def test_a_charge_stopped_only_by_an_unengaged_enemy_is_declared_and_the_blocked
 
 
 def test_instead_of_the_align_the_enemy_met_combat_reforms_its_side_toward_the_charger():
-    state = _declared({**SCREENED, "War Hounds": (30, 12.9, 20, 3)})
+    # turned 20°, 1.28" from the Spearmen behind them (0.18" before n9-audit-melee: a combat reform
+    # keeps 1" from units outside its combat, so a reform there had no legal place)
+    state = _declared({**SCREENED, "War Hounds": (30, 14.0, 20, 3)})
     state, log = _moved(state, "straight", 6, 6)
     assert any(t.startswith("Brutes make the Blocked Path move") and "into War Hounds" in t for t in log)
     question = next(t for t in log if "combat reform to turn their front to it" in t)

@@ -2,6 +2,7 @@
 against the engine: each test a rule the engine did otherwise, through the game's own actions."""
 
 from engine.rulesets.ninth_age.actions import Fight
+from engine.rulesets.ninth_age.magic_state import spell_modified
 from engine.table.footprint import Pose
 
 from game_helpers import apply, scenario
@@ -86,7 +87,7 @@ def test_a_caster_spell_of_a_wizard_inside_a_unit_takes_hold_on_the_wizard_alone
     fire, roots = state.effects
     assert fire.spell == "Inner Fire" and fire.units == ["Shaman"]
     assert roots.spell == "Deep Roots" and roots.units == ["Brutes", "Shaman"]
-    assert magic.spell_modified(state, "Brutes", "WS", 3) == 3 and magic.spell_modified(state, "Shaman", "WS", 3) == 4
+    assert spell_modified(state, "Brutes", "WS", 3) == 3 and spell_modified(state, "Shaman", "WS", 3) == 4
 
 
 # -- §9.5 Channel: +1 for each model with the rule (seed 001:1159-1160) -----------------------------
