@@ -37,7 +37,8 @@ def test_a_charger_that_catches_a_fleeing_unit_tests_ld_and_may_then_post_combat
     Combattimento." Before this, nothing followed the catch: no test, no reform."""
     state, before, said = _caught((1, 1), {"caught-test": "test", "post-combat": "about"})
     assert any("test to reform after catching Skulkers" in t and "passed" in t for t in said), said
-    assert "Knights make a post-combat reform: they pivot about about their centre." in said
+    # said in degrees: it read "they pivot about about their centre"
+    assert "Knights make a post-combat reform: they pivot 180° clockwise about their centre." in said
     assert turn_between(before, state.units["Knights"].pose.bearing) == pytest.approx(180)
     assert left(state) == []
 

@@ -315,12 +315,12 @@ def post_combat_reform(state: NinthAgeState, unit: UnitState, choice: str, event
         return
     unit.pose = pivot(unit.footprint(), post_combat_turns(state, unit)[choice]).pose
     many = number(state, unit)
-    if choice in ("left", "right", "about"):
-        text = ngettext("{unit} makes a post-combat reform: it pivots {choice} about its centre.", "{unit} make a post-combat reform: they pivot {choice} about their centre.", many, unit=unit.id, choice=choice)
-    elif choice.startswith("face-"):
+    # said in degrees, never by the option's English word ("pivots about about its centre")
+    turn = POST_COMBAT_TURNS.get(choice)
+    if choice.startswith("face-"):
         text = ngettext("{unit} makes a post-combat reform: it pivots about its centre to face {enemy}.", "{unit} make a post-combat reform: they pivot about their centre to face {enemy}.", many, unit=unit.id, enemy=choice[len("face-"):])
-    elif choice.startswith("right"):
-        text = ngettext("{unit} makes a post-combat reform: it pivots {degrees}° clockwise about its centre.", "{unit} make a post-combat reform: they pivot {degrees}° clockwise about their centre.", many, unit=unit.id, degrees=choice.split("-")[1])
+    elif turn > 0:
+        text = ngettext("{unit} makes a post-combat reform: it pivots {degrees}° clockwise about its centre.", "{unit} make a post-combat reform: they pivot {degrees}° clockwise about their centre.", many, unit=unit.id, degrees=turn)
     else:
-        text = ngettext("{unit} makes a post-combat reform: it pivots {degrees}° anticlockwise about its centre.", "{unit} make a post-combat reform: they pivot {degrees}° anticlockwise about their centre.", many, unit=unit.id, degrees=choice.split("-")[1])
+        text = ngettext("{unit} makes a post-combat reform: it pivots {degrees}° anticlockwise about its centre.", "{unit} make a post-combat reform: they pivot {degrees}° anticlockwise about their centre.", many, unit=unit.id, degrees=-turn)
     events.append(Event(kind="reform", seat=unit.owner, text=text))
