@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -57,8 +58,6 @@ RULER_STEP = 6  # inches between tick marks along the table's edges; every other
 def ruler(draw: ImageDraw.ImageDraw, p, x0: float, y0: float, x1: float, y1: float, s: int) -> None:
     """Tick marks every 6" along the south and west edges, numbered every 12": the commands take
     inches from the south-west corner (/deploy x: y:, /advance to:), so the reader can read them off."""
-    import math
-
     for i in range(math.ceil(x0 / RULER_STEP), math.floor(x1 / RULER_STEP) + 1):
         x = i * RULER_STEP
         bx, by = p(x, y0)
@@ -147,8 +146,6 @@ def _spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, 
     (:func:`_near_spots`); a few labels farther out; then rings of growing radius around the
     centre (a label's height apart) until they leave the image (or pass ``reach`` px), so a
     free spot is found whenever the image has room for one."""
-    import math
-
     left, top, right, bottom = footprint
     yield from _near_spots(cx, cy, half_w, half_h, footprint)
     for k in range(1, 4):  # a label's height (or half a width) farther out
@@ -210,8 +207,6 @@ def _touching(cx: float, cy: float, half_w: float, half_h: float, footprint: Rec
     >>> spots[0], all(25 <= x <= 75 and 40 <= y <= 60 for x, y in spots), len(spots)
     ((50.0, 50.0), True, 39)
     """
-    import math
-
     left, top, right, bottom = footprint
     step = max(1.0, half_h)
     xs = [left - half_w + i * step for i in range(int((right - left + 2 * half_w) / step) + 1)]
@@ -355,8 +350,6 @@ def layout_captions(items: list[tuple[tuple[float, float], tuple[float, float]]]
     >>> rects[0], after[0]  # the caption stays on its path, the label moves aside, touching its unit
     ((20.0, 45.0, 80.0, 55.0), ((30.0, 15.0, 70.0, 45.0), True))
     """
-    import math
-
     placed: list[Rect] = list(fixed)
     rects = [rect for rect, _ in laid]
     moved = [m for _, m in laid]
@@ -572,8 +565,6 @@ def _gap(rect: Rect, points: Sequence[tuple[float, float]]) -> float:
     >>> _gap((0, 0, 10, 10), [(20, 5)]), _gap((0, 0, 10, 10), [(20, -30), (20, 30)]), _gap((0, 0, 10, 10), [(5, 5)])
     (10.0, 10.0, 0.0)
     """
-    import math
-
     def off(x: float, y: float) -> float:
         return math.hypot(max(rect[0] - x, 0.0, x - rect[2]), max(rect[1] - y, 0.0, y - rect[3]))
 
