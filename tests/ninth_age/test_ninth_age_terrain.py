@@ -86,6 +86,26 @@ def test_flaming_attacks_find_fields_dangerous():
     assert "Field: Dangerous for models with Flaming Attacks (§18.5)" in test.text
 
 
+
+def test_a_weapon_with_flaming_attacks_finds_fields_dangerous_too():
+    # "i modelli con Attacchi Infuocati (sul modello o su un arma)" (§18.5, seed 001:2881): the
+    # Crossbowmen given a flame thrower's rule on their crossbows (only the model's own rule counted)
+    from engine.rulesets.ninth_age.terrain_rules import flaming_attacks
+    from engine.rulesets.ninth_age.weapons import RANGED
+
+    state = scenario({"Halberdiers": (49, 7, 0)})
+    entry = state.unit_entry(state.units["Halberdiers"])
+    assert not flaming_attacks(entry)
+    entry.equipment.append("flame thrower")
+    assert RANGED["flame thrower"].has("Flaming Attacks") and flaming_attacks(entry)
+    log = []
+    apply(state, March(seat="p1", unit="Halberdiers", steps=[fwd(8)]), log=log)
+    [test] = dangerous_tests(log)
+    assert "Field: Dangerous for models with Flaming Attacks (§18.5)" in test.text
+    entry.equipment.remove("flame thrower")
+    entry.magic_items.append("Flaming Lance")  # a magic weapon with the rule
+    assert flaming_attacks(entry)
+
 def test_impassable_terrain_and_buildings_are_refused_by_name_and_place():
     state = scenario({"Spearmen": (36, 14, 0, 6)})
     with pytest.raises(IllegalAction, match=r"on the way the unit would come 0.43\" from Farmhouse at \(33.6, 22.0\) \(at "
