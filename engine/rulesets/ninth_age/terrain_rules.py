@@ -94,17 +94,17 @@ class Danger:
     why: str  # "Forest: Dangerous for Chariots (§18.7)"
 
 
-def flaming_attacks(entry) -> bool:
+def flaming_attacks(entry, army=None) -> bool:
     """Whether the models of ``entry`` have Flaming Attacks as the Field rule reads it: "i modelli
     con Attacchi Infuocati (sul modello o su un arma)" (§18.5): the model's own rule, or a weapon
-    it carries with it (a flame thrower, a Flaming Lance)."""
-    from engine.rulesets.ninth_age.loadout import MAGIC_WEAPONS
+    it carries with it: a ranged one (a flame thrower) or a close-combat one as loadout reads its
+    rules (a Flaming Lance, an army book's weapon in ``army``)."""
+    from engine.rulesets.ninth_age.loadout import weapons
     from engine.rulesets.ninth_age.weapons import weapons_of
 
     if entry.has_rule("Flaming Attacks") or any(w.has("Flaming Attacks") for w in weapons_of(entry)):
         return True
-    return any("Flaming Attacks" in MAGIC_WEAPONS.get(item.strip().lower(), {}).get("rules", ())
-               for item in entry.magic_items)
+    return any(rule_name(r) == "Flaming Attacks" for w in weapons(entry, "cc", army) for r in w.rules)
 
 
 def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = False,
@@ -128,7 +128,7 @@ def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = 
     skirmishers = state.unit_entry(host or unit).has_rule("Skirmishers")
     mounted = troop in MOUNTED
     who = {"cavalry": _("Cavalry"), "monstrous cavalry": _("Monstrous Cavalry"), "chariot": _("Chariots")}.get(troop, troop)
-    flaming = flaming_attacks(entry)
+    flaming = flaming_attacks(entry, state.armies.get(unit.owner))
     out: list[Danger] = []
     for t in state.table.terrain:
         if strider(state, unit, t.kind, standard=standard) or (
