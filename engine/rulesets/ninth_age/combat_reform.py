@@ -302,13 +302,8 @@ def not_offered(barred: list[Text]) -> Text | str:
              why=join("; ", barred)) if barred else ""
 
 
-def post_combat_pivots(state: NinthAgeState, unit: UnitState) -> list[str]:
-    """The post-combat reforms ``unit`` may make (:func:`post_combat_choices`)."""
-    return post_combat_choices(state, unit)[0]
-
-
 def post_combat_reform(state: NinthAgeState, unit: UnitState, choice: str, events: list[Event]) -> None:
-    """Make the post-combat reform ``choice`` (one of :func:`post_combat_pivots`; "stay": none)."""
+    """Make the post-combat reform ``choice`` (one :func:`post_combat_choices` offers; "stay": none)."""
     from engine.table.motion import pivot
 
     if choice == "stay":
