@@ -552,10 +552,16 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("amount", "A number or dice, e.g. 7 or 2d6", required=True),
         Option("reason", "Why, for the log (a judge must say)"),
     )),
-    CommandSpec("heal", "Referee or judge: heal a creature by a number or dice, up to its maximum", None, (
-        Option("creature", "The creature to heal", required=True, autocomplete="creature"),
-        Option("amount", "A number or dice, e.g. 7 or 2d6", required=True),
-        Option("reason", "Why, for the log (a judge must say)"),
+    CommandSpec("heal", "Referee or judge: heal a creature by a number or dice, up to its maximum; Ninth Age: heal "
+                "or recover wounds on your unit", None, (
+        Option("creature", "The creature to heal", autocomplete="creature", games=(*ENCOUNTER, *SKIRMISH)),
+        Option("amount", "A number or dice, e.g. 7 or 2d6", games=(*ENCOUNTER, *SKIRMISH)),
+        Option("reason", "Why, for the log (a judge must say; Ninth Age: the ability or ruling)"),
+        Option("unit", "Ninth Age: your unit, or a character in one (healed alone)", autocomplete="unit",
+               games=NINTH_AGE),
+        Option("wounds", "Ninth Age: wounds to heal, a number or dice, e.g. 3 or D3", games=NINTH_AGE),
+        Option("recover", "Ninth Age: true to Recover Wounds (models may come back), false to Heal (default)",
+               type="boolean", games=NINTH_AGE),
     )),
     CommandSpec("condition", "Add or remove conditions on a creature (encounter: /help topic:condition; skirmish: judge)", None, (
         Option("creature", "The creature", autocomplete="creature"),

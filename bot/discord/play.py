@@ -139,10 +139,12 @@ class PlayCog(WarbandCog):
 
     @app_commands.command(**named("heal"))
     @described("heal")
-    @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
-    async def heal(self, interaction: discord.Interaction, creature: str, amount: str,
-                   reason: str | None = None) -> None:
-        await self.run(interaction, "heal", defer=True, creature=creature, amount=amount, reason=reason)
+    @app_commands.autocomplete(creature=WarbandCog.suggest_creature, unit=WarbandCog.suggest_unit)
+    async def heal(self, interaction: discord.Interaction, creature: str | None = None, amount: str | None = None,
+                   reason: str | None = None, unit: str | None = None, wounds: str | None = None,
+                   recover: bool | None = None) -> None:
+        await self.run(interaction, "heal", defer=True, creature=creature, amount=amount, reason=reason, unit=unit,
+                       wounds=wounds, recover=recover)
 
     @app_commands.command(**named("condition"))
     @described("condition")

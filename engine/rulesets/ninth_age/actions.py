@@ -188,5 +188,17 @@ class CallTest(Action):
     reason: str = Field(default="", max_length=200)
 
 
+class HealWounds(Action):
+    """/heal unit: wounds: [recover:] reason:: Heal (or Recover) X Wounds (§7.8) an ability the
+    data cannot carry gives one of the player's own units (an army-book rule, a ruling); the bot
+    rolls X in the open when it is dice."""
+
+    kind: Literal["heal"] = "heal"
+    unit: str
+    wounds: str = Field(min_length=1, max_length=10)
+    recover: bool = False
+    reason: str = Field(min_length=1, max_length=200)
+
+
 ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker, UseArmy, Join, Leave,
-                Garrison, LeaveBuilding, Reveal, Fight, Cast, DispelInPlay, UseItem, CallTest)
+                Garrison, LeaveBuilding, Reveal, Fight, Cast, DispelInPlay, UseItem, CallTest, HealWounds)

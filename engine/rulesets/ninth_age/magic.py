@@ -801,7 +801,8 @@ def end(state: NinthAgeState, events: list[Event]) -> None:
 # -- effects ---------------------------------------------------------------------------------------
 def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, targets: list[UnitState],
                 point: Point | None, value: int, part: str | None, events: list[Event], *, bound: bool = False) -> None:
-    """Step 6: the spell's effect on its targets (hits, templates, modifiers for its duration).
+    """Step 6: the spell's effect on its targets (hits, templates, wounds healed or recovered
+    (§7.8), modifiers for its duration).
     A lasting spell keeps the lowest value a dispel must reach (§9.6): the lowest casting value,
     a bound spell's Power Level ("il Livello di Potere ha la precedenza", §9.12)."""
     me = caster_unit(state, c)
@@ -828,6 +829,14 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
             n, text = _count(state, effect.hits, _("{spell}: hits on {u}", spell=spell.name, u=u.id))
             events.append(Event(kind="spell", seat=c.seat, text=ngettext("{spell} strikes {u}: {text} hit at Strength {strength}.", "{spell} strikes {u}: {text} hits at Strength {strength}.", n, spell=spell.name, u=u.id, text=text, strength=effect.strength)))
             _hit(state, c, spell, effect, u, n, events, spread=True)
+    if effect.heal or effect.recover:  # §7.8: a unit's own models; a character only as the target itself
+        from engine.rulesets.ninth_age.healing import heal_event
+
+        for u in targets:
+            if u.on_table or (u.location == "joined" and u.host in state.units and state.units[u.host].on_table):
+                events.append(heal_event(state, u, effect.heal or effect.recover,
+                                         _("{spell}: wounds on {u}", spell=spell.name, u=u.id),
+                                         recover=effect.recover is not None, seat=c.seat, reason=spell.name)[1])
     if effect.magical_move:
         for u in targets:
             if u.location == "joined":  # a Focused spell on a character inside a unit: not a unit to move

@@ -28,7 +28,7 @@ from engine.rulesets.ninth_age.actions import (
 )
 from engine.rulesets.ninth_age import combat, garrison, shooting
 from engine.rulesets.ninth_age.actions import Garrison, LeaveBuilding
-from engine.rulesets.ninth_age.actions import CallTest, Fight
+from engine.rulesets.ninth_age.actions import CallTest, Fight, HealWounds
 from engine.rulesets.ninth_age.characteristic_tests import called_test, characteristic_name, test_modifier
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
@@ -80,6 +80,7 @@ COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", 
 COMMANDS |= {"fight"}  # the Melee phase (combat.py)
 COMMANDS |= {"item"}  # one-use magic items (one_use.py)
 COMMANDS |= {"test"}  # a characteristic or Leadership test a rule calls for (characteristic_tests.py)
+COMMANDS |= {"heal"}  # Heal or Recover Wounds an ability the data cannot carry gives (healing.py, §7.8)
 
 
 class NinthAge(Ruleset):
@@ -90,7 +91,8 @@ class NinthAge(Ruleset):
     min_seats = 2
     max_seats = 2
     # /end finishes a deployment drop, the charge declarations or the current phase.
-    action_names = {"end": N_("end of the step"), "test": N_("test called for a unit")}
+    action_names = {"end": N_("end of the step"), "test": N_("test called for a unit"),
+                    "heal": N_("wounds healed or recovered")}
     # The phases named on their own (a replay's caption: "Round 2, Movement phase"; PHASE_WORDS
     # are the words inside "{name}'s {phase} phase", Italian "di movimento"), and the set-up's steps.
     phase_names = {"movement": N_("Movement phase"), "magic": N_("Magic phase"), "shooting": N_("Shooting phase"),
@@ -116,7 +118,9 @@ class NinthAge(Ruleset):
                   "picks one."),
                 _("A test a rule calls for (an army-book rule the bot does not apply): `/test unit:Spearmen "
                   "characteristic:I reason:…` rolls a characteristic test (§1.7) or, for Ld, a Leadership test "
-                  "(§1.8), in the log.")]
+                  "(§1.8), in the log."),
+                _("Healing an ability gives (an army-book rule the bot does not apply): `/heal unit:Spearmen "
+                  "wounds:D3 recover:true reason:…` heals, or recovers, wounds on your own unit (§7.8), in the log.")]
 
     def army_text(self, state: NinthAgeState, seat: str, viewer: str | None) -> str:
         """``/army show seat:`` in a game: that seat's army as ``viewer`` may see it (§2.4)."""
@@ -242,6 +246,17 @@ class NinthAge(Ruleset):
                             characteristic=characteristic_name(options.get("characteristic")),
                             modifier=test_modifier(options.get("modifier")),
                             reason=str(options.get("reason") or "").strip()[:200])
+        if command == "heal":  # §7.8: the unit's owner, for an ability the data cannot carry
+            from engine.rulesets.ninth_age.healing import wounds_option
+
+            reason = str(options.get("reason") or "").strip()[:200]
+            target = self.find_unit(state, options.get("unit"), owner=seat)
+            wounds = wounds_option(options.get("wounds"))
+            if not reason:
+                raise IllegalAction("missing-option", _("Say why, for the log: /heal unit: wounds: reason:<the ability "
+                                                        "or the ruling>."))
+            recover = options.get("recover") is True or str(options.get("recover", "")).strip().lower() in ("true", "yes")
+            return HealWounds(seat=seat, unit=target.id, wounds=wounds, recover=recover, reason=reason)
         unit = self.find_unit(state, options.get("unit"), owner=seat)
         if command == "join":  # deployed in a unit, or joining one in the Remaining Moves (§16.2); hidden (§22)
             host = self.find_unit(state, options.get("into"), owner=seat)
@@ -385,6 +400,11 @@ class NinthAge(Ruleset):
                 setup.end_drop(state, seat, events)
             else:
                 raise IllegalAction("wrong-phase", _("Deployment first: /deploy your units, /end to hand over."))
+            return
+        if isinstance(action, HealWounds):  # the unit's owner, in either player's turn (§7.8, healing.py)
+            from engine.rulesets.ninth_age.healing import called_heal
+
+            called_heal(state, seat, action, events)
             return
         if isinstance(action, UseItem):  # either player, at the start of a phase (§23.6)
             one_use.use_item(state, seat, state.units[action.unit], action.item, events)

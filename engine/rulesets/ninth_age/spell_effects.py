@@ -11,7 +11,11 @@ spell's effect as words for the players *and* as these fields for the referee.
 - ``magical_move``: the target may at once make a magical move of that many inches (§9.13);
 - ``armour``: +X to the armour save of the target's models (§12.5: "ed eventuali regole speciali
   e Incantesimi"), up to the +6 cap; ``ward``: a Ward Save (X+) for them (§12.6, the better of it
-  and their own), both lasting the spell's duration.
+  and their own), both lasting the spell's duration;
+- ``heal`` / ``recover``: Heal or Recover that many wounds (a number or dice: ``"D3"``) on each
+  target (§7.8, :mod:`.healing`): a unit's own models, never the characters joined to it; a
+  character only when it is the target itself (a Focused spell on it, a spell on the caster).
+  A spell does one or the other, and never with a template.
 
 >>> SpellEffect(hits="D6", strength=4).deals_hits
 True
@@ -19,6 +23,8 @@ True
 False
 >>> SpellEffect(armour=1, ward=5).lasting, SpellEffect(hits="D6", strength=4).lasting
 (True, False)
+>>> SpellEffect(recover="d3").recover, SpellEffect(heal=2).heal
+('D3', '2')
 >>> vortex_of(["Ground", "Vortex (Range 2, Template 3)"])
 (2.0, 3.0)
 """
@@ -28,7 +34,7 @@ from __future__ import annotations
 from engine.core.text import _
 import re
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from engine.rulesets.ninth_age.characteristics import CHARACTERISTICS, characteristic_changes
 
@@ -49,6 +55,30 @@ class SpellEffect(BaseModel):
     magical_move: float | None = Field(default=None, gt=0, le=24)
     armour: int = Field(default=0, ge=0, le=6)  # +X armour save bonus
     ward: int | None = Field(default=None, ge=2, le=6)  # Ward Save (X+)
+    heal: str | None = None  # Heal X Wounds (§7.8): a number or dice
+    recover: str | None = None  # Recover X Wounds (§7.8): a number or dice
+
+    @field_validator("heal", "recover", mode="before")
+    @classmethod
+    def _wounds(cls, v):  # a lore file may write a number as a number
+        from engine.rulesets.ninth_age.healing import amount_problem
+
+        if v is not None:
+            if isinstance(v, bool) or not isinstance(v, (str, int)):
+                raise ValueError(_("{v!r} is not a number of wounds or dice such as 3, D3, D6, 2D6, D3+1", v=v))
+            problem = amount_problem(v)
+            if problem:
+                raise ValueError(problem)
+            v = str(v).strip().upper()
+        return v
+
+    @model_validator(mode="after")
+    def _one_healing(self) -> "SpellEffect":
+        if self.heal is not None and self.recover is not None:
+            raise ValueError(_("a spell heals (heal) or recovers wounds (recover), not both"))
+        if (self.heal or self.recover) and (self.template is not None or self.scatter is not None):
+            raise ValueError(_("a spell that heals or recovers wounds does it to its targets, not under a template"))
+        return self
 
     @field_validator("hits", "scatter")
     @classmethod

@@ -1,0 +1,319 @@
+"""Heal and Recover Wounds (§7.8, seed 001:773-783, "CURARE FERITE E RECUPERARE FERITE").
+
+Heal [X] Wounds ("Cura [X] Ferite"):
+
+- "Se un'Unità contiene più modelli, ogni modello deve aver curato tutte le ferite perse prima che
+  a un altro modello vengano curate le ferite": one wounded model is made whole before the next.
+  A unit here has at most two wounded models of its own: its Champion (the wounds a challenge or
+  its own miscast left on it, ``champion_wounds``, and the pool's when it is the last model) and
+  the rank-and-file model taking the wound pool's leftover (``wounds_lost``, §12.7). The Champion
+  is healed first, as Recover brings it back first (the seed names no order; a ruling).
+- "Ai Personaggi presenti all'interno di un'Unità non vengono mai curate ferite da una abilità che
+  fa curare le ferite dell'Unità a cui sono aggregati": healing a unit never reaches the
+  characters joined to it; a character is healed only as the sole target (a Focused spell on it,
+  a spell on the caster alone, ``/heal unit:<the character>``).
+- "Il curare ferite non può mai riportare in vita modelli morti, e non può [...] aumentare il
+  numero delle ferite di un modello oltre il suo numero base (tutte le ferite di accesso sono
+  perse)": the excess is lost.
+
+Recover [X] Wounds ("Recupera [X] Ferite"): the same, but it may bring models back: first every
+lost wound of the models in the unit (not its characters), then models return in the order
+Champion, standard bearer, musician, rank and file, each with all its wounds before the next
+returns (the last one may come back wounded, with what is left of X); never above the unit's
+starting number of models (the excess is lost). Returned models join the rear rank: the block
+grows behind, its front rank where it stood (as casualties leave from the rear, §12.8).
+
+A model's starting Wounds ("numero base") is its profile's W as attacks meet it
+(:func:`.damage.defence`): a multi-part model's Combined Profile (the highest W of its parts),
+a Ridden Monster's monster, a War Machine's machine, a character's own; a Wizard Conclave's
+Champion has its +1 (§22). The standard bearer and the musician are never taken off while other
+rank and file stand ("Se un Musico o un Alfiere è rimosso come perdita rimpiazzare un altro modello
+R&F", seed 001:2741): so they are the last of the non-Champion models, and a unit short of them
+has lost them; a standard captured (``standard_lost``, §17.2) is not brought back.
+
+>>> amount_problem("D3"), amount_problem("2D6"), amount_problem("D3+1"), amount_problem("4")
+(None, None, None, None)
+>>> str(amount_problem("0")), str(amount_problem("lots"))
+("'0' is not a number of wounds or dice such as 3, D3, D6, 2D6, D3+1", "'lots' is not a number of wounds or dice such as 3, D3, D6, 2D6, D3+1")
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.core import Event, roll_dice
+from engine.core.text import N_, Text, _, join as text_join, listed, ngettext
+from engine.rulesets.ninth_age.casualties import champion_wounds, joined_positions, model_wounds
+from engine.rulesets.ninth_age.grammar import number
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.table.footprint import Pose, footprint
+
+_AMOUNT = re.compile(r"^(?:[1-9]\d?|[1-9]?D[36](?:\+\d{1,2})?)$", re.I)
+
+# the models Recover brings back, in the seed's order ("campione, alfiere, musico, rango-e-fila")
+ROLES = {"champion": N_("the Champion"), "standard": N_("the standard bearer"), "musician": N_("the musician")}
+
+
+def amount_problem(text: object) -> Text | None:
+    """Why ``text`` is not a number of wounds to heal (1 to 99) or dice (D3, D6, 2D6, D3+1), or None."""
+    typed = str(text if text is not None else "").strip()
+    if _AMOUNT.match(typed):
+        return None
+    return _("{typed!r} is not a number of wounds or dice such as 3, D3, D6, 2D6, D3+1", typed=typed)
+
+
+def roll_amount(state: NinthAgeState, expr: str, purpose: Text | str) -> tuple[int, object, str]:
+    """X of Heal or Recover X Wounds: a number as it is, or dice rolled in the open with the game's
+    generator. Returns the number, the roll (None for a number) and how it reads ("D3: 2")."""
+    typed = str(expr).strip().upper()
+    if typed.isdigit():
+        return int(typed), None, typed
+    roll = roll_dice(("1" + typed if typed.startswith("D") else typed).lower(), state.rng, purpose=str(purpose))
+    faces = "+".join(map(str, roll.dice))
+    shown = f"{typed}: {faces}" + (f" → {roll.total}" if len(roll.dice) > 1 or "+" in typed else "")
+    return roll.total, roll, shown
+
+
+@dataclass
+class Healed:
+    """What a Heal or Recover did to one target."""
+
+    unit: str
+    amount: int
+    recover: bool
+    restored: int = 0  # wounds given back to models that stood in the unit
+    whole: int = 0  # of them, models made whole again
+    still_lost: int = 0  # wounds left on the last model healed, X spent
+    returned: list[str] = field(default_factory=list)  # roles of the models brought back, in order
+    returned_short: int = 0  # wounds the last model brought back still lacks
+    lost: int = 0  # the excess: nothing left to heal or bring back
+    characters_left: list[str] = field(default_factory=list)  # wounded characters in the unit, not healed
+
+
+def wounded_models(state: NinthAgeState, unit: UnitState) -> list[tuple[str, int]]:
+    """The unit's own wounded models and the wounds each has lost, in the order healing meets
+    them: its Champion, then the rank-and-file model taking the wound pool (§12.7)."""
+    entry = state.unit_entry(unit)
+    if unit.models <= 0:
+        return []
+    champion = entry.command.champion and not unit.champion_lost
+    out = []
+    if champion:
+        on_champion = unit.champion_wounds + (unit.wounds_lost if unit.models == 1 else 0)
+        if on_champion:
+            out.append(("champion", on_champion))
+    if unit.wounds_lost and not (champion and unit.models == 1):
+        out.append(("pool", unit.wounds_lost))
+    return out
+
+
+def _slots(state: NinthAgeState, unit: UnitState) -> list[str]:
+    """The command models among the unit's non-Champion models, the last of them to go."""
+    command = state.unit_entry(unit).command
+    return (["standard"] if command.standard and not unit.standard_lost else []) + (["musician"] if command.musician else [])
+
+
+def returning_order(state: NinthAgeState, unit: UnitState) -> list[str]:
+    """The roles of the models Recover may bring back, in the seed's order (Champion, standard
+    bearer, musician, rank and file), up to the unit's starting number of models."""
+    entry = state.unit_entry(unit)
+    missing = max(0, unit.start_models - unit.models)
+    order: list[str] = []
+    champion_back = entry.command.champion and unit.champion_lost
+    if champion_back and missing:
+        order.append("champion")
+    present = unit.models - (1 if entry.command.champion and not unit.champion_lost else 0)
+    slots = _slots(state, unit)
+    for k in range(missing - len(order)):
+        i = present + k
+        order.append(slots[i] if i < len(slots) else "rank-and-file")
+    return order
+
+
+def heal(state: NinthAgeState, target: UnitState, amount: int, *, recover: bool = False) -> Healed:
+    """Heal (or, ``recover``, Recover) ``amount`` wounds on ``target``: a unit on the table (its own
+    models, never its characters) or a character, alone or inside a unit, as the sole target."""
+    done = Healed(unit=target.id, amount=amount, recover=recover)
+    left = amount
+    if target.location == "joined":  # a character in a unit, targeted alone: its own wounds
+        take = min(left, target.wounds_lost)
+        target.wounds_lost -= take
+        done.restored, left = take, left - take
+        done.whole = 1 if take and not target.wounds_lost else 0
+        done.still_lost = target.wounds_lost if take else 0
+        done.lost = left
+        return done
+    from engine.rulesets.ninth_age.mixed_units import joined
+
+    for who, lost in wounded_models(state, target):
+        if not left:
+            done.still_lost = lost
+            break
+        take = min(left, lost)
+        left -= take
+        done.restored += take
+        if who == "champion":
+            off_pool = min(take, target.wounds_lost) if target.models == 1 else 0  # the pool's, on it as the last model
+            target.wounds_lost -= off_pool
+            target.champion_wounds -= take - off_pool
+        else:
+            target.wounds_lost -= take
+        if take == lost:
+            done.whole += 1
+        else:
+            done.still_lost = lost - take
+    if recover and left:
+        back = 0
+        for role in returning_order(state, target):
+            if not left:
+                break
+            wounds = champion_wounds(state, target) if role == "champion" else model_wounds(state, target)
+            take = min(left, wounds)
+            left -= take
+            if role == "champion":
+                target.champion_lost, target.champion_wounds = False, wounds - take
+            else:
+                target.wounds_lost = wounds - take
+            target.models += 1
+            back += 1
+            done.returned.append(role)
+            done.returned_short = wounds - take
+        grow(state, target, back)
+    done.lost = left
+    done.characters_left = [c.id for c in joined(state, target) if c.location == "joined" and c.wounds_lost]
+    return done
+
+
+def grow(state: NinthAgeState, unit: UnitState, added: int) -> None:
+    """``added`` models come back to the unit's rear rank: the block grows behind, its files and
+    the middle of its front edge where they were (the reverse of :func:`.casualties.remove_models`)."""
+    if added <= 0:
+        return
+    formation = unit.formation.model_copy(update={"models": unit.models + joined_positions(state, unit)})
+    if unit.pose is None:
+        unit.formation = formation
+        return
+    old = unit.footprint()
+    front = old.world((0, old.half_depth))
+    placed = footprint(formation, Pose(x=0, y=0, bearing=old.bearing))
+    offset = placed.world((0, placed.half_depth))
+    unit.formation = formation
+    unit.pose = Pose(x=front[0] - offset[0], y=front[1] - offset[1], bearing=old.bearing)
+
+
+def _returned_words(state: NinthAgeState, done: Healed) -> Text:
+    named = [Text(ROLES[r]) for r in done.returned if r in ROLES]
+    rf = sum(1 for r in done.returned if r == "rank-and-file")
+    if rf:
+        named.append(ngettext("{n} rank-and-file model", "{n} rank-and-file models", rf, n=rf))
+    return listed(named)
+
+
+def said(state: NinthAgeState, target: UnitState, done: Healed, shown: str, reason: Text | str | None = None) -> Text:
+    """The reply in players' words: "Spearmen heal 3 wounds: the wounded model is whole again;
+    1 wound lost", "Knights recover 5 wounds: the Champion and 2 rank-and-file models return to
+    the rear rank"."""
+    plural = number(state, target) != 1
+    if done.recover:
+        head = (ngettext("{unit} recover {n} wound", "{unit} recover {n} wounds", done.amount, unit=target.id, n=shown)
+                if plural else
+                ngettext("{unit} recovers {n} wound", "{unit} recovers {n} wounds", done.amount, unit=target.id, n=shown))
+    else:
+        head = (ngettext("{unit} heal {n} wound", "{unit} heal {n} wounds", done.amount, unit=target.id, n=shown)
+                if plural else
+                ngettext("{unit} heals {n} wound", "{unit} heals {n} wounds", done.amount, unit=target.id, n=shown))
+    if reason:
+        head = _("{head} ({reason})", head=head, reason=reason)
+    parts: list = []
+    single = target.location == "joined" or target.start_models == 1
+    if done.whole:
+        parts.append(_("{unit} is whole again", unit=target.id) if single else
+                     ngettext("the wounded model is whole again", "{n} wounded models are whole again", done.whole,
+                              n=done.whole))
+    if done.still_lost:
+        parts.append(ngettext("{restored} wound healed, {left} still lost", "{restored} wounds healed, {left} still lost",
+                              done.restored, restored=done.restored, left=done.still_lost) if done.restored and
+                     not done.whole else
+                     ngettext("another model still has {left} wound lost", "another model still has {left} wounds lost",
+                              done.still_lost, left=done.still_lost))
+    if done.returned:
+        who = _returned_words(state, done)
+        parts.append(ngettext("{who} returns to the rear rank", "{who} return to the rear rank", len(done.returned),
+                              who=who))
+        if done.returned_short:
+            parts.append(ngettext("the last one back has {short} wound still lost",
+                                  "the last one back has {short} wounds still lost", done.returned_short,
+                                  short=done.returned_short))
+    if not done.restored and not done.returned:
+        parts.append(_("no wounds to recover and no models to bring back") if done.recover else _("no wounds to heal"))
+    if done.lost:
+        parts.append(ngettext("{n} wound lost", "{n} wounds lost", done.lost, n=done.lost))
+    if done.characters_left:
+        parts.append(ngettext("{names} in it is not healed (a character is healed only as the sole target)",
+                              "{names} in it are not healed (a character is healed only as the sole target)",
+                              len(done.characters_left), names=listed(done.characters_left)))
+    return text_join("", [head, ": ", text_join("; ", parts), "."])
+
+
+def heal_event(state: NinthAgeState, target: UnitState, expr: str, purpose: Text | str, *, recover: bool,
+               seat: str | None = None, reason: Text | str | None = None) -> tuple[Healed, Event]:
+    """Roll X (if dice), heal or recover it on ``target`` and say it: the event for the log."""
+    amount, roll, shown = roll_amount(state, expr, purpose)
+    done = heal(state, target, amount, recover=recover)
+    data = {"unit": target.id, "amount": amount, "recover": recover, "restored": done.restored,
+            "returned": list(done.returned), "lost": done.lost}
+    return done, Event(kind="heal", seat=seat or target.owner, roll=roll, data=data,
+                       text=said(state, target, done, shown, reason))
+
+
+# -- /heal: an ability the data cannot carry (an army-book rule, a ruling) ---------------------------
+def wounds_option(text: object) -> str:
+    """``wounds:`` as typed: a number of wounds (1-99) or dice (D3, D6, 2D6, D3+1); else refused."""
+    from engine.core import IllegalAction
+
+    typed = str(text if text is not None else "").strip()
+    if not typed:
+        raise IllegalAction("missing-option", _("Say how many wounds: /heal unit: wounds:3 (or dice, wounds:D3) "
+                                                "reason:…, and recover:true to Recover them."))
+    problem = amount_problem(typed)
+    if problem:
+        raise IllegalAction("bad-option", _("wounds: {problem}.", problem=problem))
+    return typed.upper()
+
+
+def called_heal(state: NinthAgeState, seat: str, action, events: list[Event]) -> Healed:
+    """``/heal``: Heal or Recover X Wounds (§7.8) an ability the data cannot carry gives a unit.
+    Only the unit's owner calls it (the ability is its army's, or a ruling on its own unit), in
+    either player's turn once the battle is on (an ability may heal in the enemy's Melee phase);
+    the seed puts no other limit on it (a fleeing or engaged unit heals as well). A character
+    named is the sole target (healed; never recovered: no model of it comes back)."""
+    from engine.core import IllegalAction
+
+    unit = state.units[action.unit]
+    if unit.owner != seat:
+        raise IllegalAction("not-yours", ngettext(
+            "{unit} is {player}'s: only a unit's owner heals it with /heal (an ability of its own army, or a ruling).",
+            "{unit} are {player}'s: only a unit's owner heals them with /heal (an ability of its own army, or a ruling).",
+            number(state, unit), unit=unit.id, player=state.seat(unit.owner).name))
+    if unit.location in ("destroyed", "fled"):
+        raise IllegalAction("destroyed", ngettext(
+            "{unit} is destroyed: healing never brings back a unit that is gone (§7.8).",
+            "{unit} are destroyed: healing never brings back a unit that is gone (§7.8).",
+            number(state, unit), unit=unit.id))
+    host = state.units.get(unit.host) if unit.location == "joined" and unit.host else None
+    if not (unit.on_table or (host is not None and host.on_table)):
+        raise IllegalAction("not-on-table", ngettext(
+            "{unit} is not on the table: only a unit on the table, or a character in one, is healed.",
+            "{unit} are not on the table: only a unit on the table, or a character in one, is healed.",
+            number(state, unit), unit=unit.id))
+    if action.recover and state.unit_entry(unit).is_character:
+        raise IllegalAction("character-recover", _(
+            "{unit} is a character on its own: Recover Wounds brings models back to a unit, and a character is "
+            "only healed; use recover:false (§7.8).", unit=unit.id))
+    caller = state.seat(seat).name
+    reason = _("{reason}, by {player}", reason=action.reason, player=caller)
+    purpose = _("{unit}: {wounds} wounds ({reason})", unit=unit.id, wounds=action.wounds, reason=action.reason)
+    done, event = heal_event(state, unit, action.wounds, purpose, recover=action.recover, seat=seat, reason=reason)
+    events.append(event)
+    return done
