@@ -245,6 +245,23 @@ def test_the_sample_thorns_lore_has_a_recovering_spell():
     assert bark.boosted_resolve.modifiers == {"T": 1}
 
 
+def test_a_game_begun_before_rules_version_4_keeps_bark_skin_as_it_was_and_replays():
+    """Rules version 4 gave the sample Bark Skin its boosted Recover: a game begun under 3 is rebuilt
+    with the sample as it was (its stored state has it so), a new game with the new one."""
+    assert RULESET.rules_version >= 4
+    old = RULESET.new_game_at(7, {"secondary": "hold"}, 3)
+    bark = next(s for s in old.armies["p2"].lores[0].spells if s.name == "Bark Skin")
+    assert bark.boosted_resolve is None and bark.effect == "The target's models have +1 Toughness."
+    new = RULESET.new_game_at(7, {"secondary": "hold"}, RULESET.rules_version)
+    bark = next(s for s in new.armies["p2"].lores[0].spells if s.name == "Bark Skin")
+    assert bark.boosted_resolve.recover == "D3"
+    log = [RULESET.start_action(old)]
+    played, _events = RULESET.apply(old, log[0])
+    replayed, _events = RULESET.replay(7, {"secondary": "hold"}, log, rules_version=3)
+    assert replayed.model_dump(mode="json") == played.model_dump(mode="json")
+    assert RULESET.rules_version_line(3).endswith("the sample Thorns lore's Bark Skin recovers no wounds when boosted.")
+
+
 def _magic(placements):
     state = scenario(placements, seat="p2")
     load(state, 4, 4, 1, 1)  # the Flux and the Channel rolls

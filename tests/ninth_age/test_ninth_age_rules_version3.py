@@ -51,7 +51,7 @@ def test_a_version_2_game_gives_fast_cavalry_no_vanguard_move_and_replays_from_i
 
 
 def test_a_new_game_has_the_fast_cavalrys_vanguard_step(monkeypatch):
-    assert RULESET.rules_version == 3
+    assert RULESET.rules_version >= 3  # 4 (n9-heal) changed a sample lore, not the Vanguard step
     state, _log = _deployed_under(3, monkeypatch)
     assert state.fast_cavalry_vanguard and state.deploy.step == "vanguard"
     assert has_vanguard(state, state.units["Pistoliers"])

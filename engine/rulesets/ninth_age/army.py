@@ -19,7 +19,7 @@ engine.core.errors.IllegalAction: army file: units.0.parts.0.S: must be at most 
 
 from __future__ import annotations
 
-from engine.core.text import Text, _, commas, decimal
+from engine.core.text import N_, Text, _, commas, decimal
 import json
 import re
 from importlib import resources
@@ -455,6 +455,24 @@ def sample_army_text(name: str) -> str:
 
 def sample_army(name: str) -> Army:
     return load_army_text(sample_army_text(name), f"{name}.json")
+
+
+# The sample Thorns lore's Bark Skin before rules version 4 (§7.8, Heal and Recover Wounds): no
+# boosted version of its own, and these words.
+BARK_SKIN_BEFORE_4 = N_("The target's models have +1 Toughness.")
+
+
+def sample_army_at(name: str, version: int) -> Army:
+    """A sample army as a game of rules ``version`` (NinthAge.rules_version) was given it: a game
+    begun before a sample changed is rebuilt with the sample as it was, so its log replays to the
+    state it was played to. Version 4 gave the Ashen Host's Bark Skin its boosted Recover D3 Wounds."""
+    army = sample_army(name)
+    if version < 4:
+        for lore in army.lores:
+            for spell in lore.spells:
+                if name == "ashen-host" and spell.name == "Bark Skin":
+                    spell.effect, spell.boosted_resolve = BARK_SKIN_BEFORE_4, None
+    return army
 
 
 def full_ranks(unit: Unit, files: int, models: int) -> int:

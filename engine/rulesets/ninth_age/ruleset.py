@@ -30,7 +30,7 @@ from engine.rulesets.ninth_age import combat, garrison, shooting
 from engine.rulesets.ninth_age.actions import Garrison, LeaveBuilding
 from engine.rulesets.ninth_age.actions import CallTest, Fight, HealWounds
 from engine.rulesets.ninth_age.characteristic_tests import called_test, characteristic_name, test_modifier
-from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
+from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army_at
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState, phase_word
 from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout, load_layout_text, terrain_name
@@ -72,7 +72,7 @@ OPTIONS = {
 }
 # The secondary objective of a game that does not set it, by rules version (Ninth Age.rules_version):
 # the stored settings stay as the players gave them; a game is rebuilt with its own version's default.
-SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random"}
+SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random"}
 
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "garrison",
              "reveal",
@@ -102,10 +102,15 @@ class NinthAge(Ruleset):
     # default); 2 (n9-rules3): it rolls the D6 of §3.3, as the seed has it. See SECONDARY_DEFAULTS.
     # 3 (n9-audit-special): Fast Cavalry makes a Vanguard move (§22), a deployment step the older
     # logs do not have (NinthAgeState.fast_cavalry_vanguard).
-    rules_version = 3
+    # 4 (n9-heal): the sample Thorns lore's Bark Skin, boosted, Recovers D3 Wounds (§7.8); a game begun
+    # before keeps the sample as it was (army.sample_army_at).
+    rules_version = 4
     rules_version_notes = {1: N_("a game that leaves the secondary setting unset plays Hold the Ground, "
-                                 "with no D6 rolled; Fast Cavalry makes no Vanguard move"),
-                           2: N_("Fast Cavalry makes no Vanguard move")}
+                                 "with no D6 rolled; Fast Cavalry makes no Vanguard move; the sample Thorns lore's "
+                                 "Bark Skin recovers no wounds when boosted"),
+                           2: N_("Fast Cavalry makes no Vanguard move; the sample Thorns lore's Bark Skin recovers "
+                                 "no wounds when boosted"),
+                           3: N_("the sample Thorns lore's Bark Skin recovers no wounds when boosted")}
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
@@ -152,7 +157,7 @@ class NinthAge(Ruleset):
         options = dict(options or {})
         armies: dict[str, Army] = {}
         for seat, default in (("p1", "iron-marches"), ("p2", "ashen-host")):
-            armies[seat] = sample_army(str(options.get(f"army_{seat}", default)))
+            armies[seat] = sample_army_at(str(options.get(f"army_{seat}", default)), version)
         deployment = str(options.get("deployment", "random")).lower()
         if deployment not in DEPLOYMENT_TYPES + ("random",):
             raise IllegalAction("bad-setting", _("deployment is classic, diagonal, flank or random, not {deployment!r}.", deployment=deployment))
