@@ -223,6 +223,15 @@ def test_returned_models_join_the_rear_rank_with_the_front_rank_where_it_stood()
     assert spearmen.models == 30 and spearmen.formation.models == 31 and _front_middle(spearmen) == front
 
 
+def test_a_garrison_gets_its_models_back_where_it_stands_in_its_building():
+    state = scenario({"Halberdiers": (30, 10, 0, 5)})
+    halberdiers = state.units["Halberdiers"]
+    halberdiers.garrison, halberdiers.models = "House", 12  # its pose: the Building's centre (§18.6)
+    pose = halberdiers.pose
+    _heal(state, "Halberdiers", 3, recover=True)
+    assert halberdiers.models == 15 and halberdiers.formation.models == 15 and halberdiers.pose == pose
+
+
 # -- a lore file's spell ------------------------------------------------------------------------------
 def test_a_lore_file_refuses_a_bad_heal_or_recover_with_the_reason():
     import json

@@ -187,11 +187,12 @@ def heal(state: NinthAgeState, target: UnitState, amount: int, *, recover: bool 
 
 def grow(state: NinthAgeState, unit: UnitState, added: int) -> None:
     """``added`` models come back to the unit's rear rank: the block grows behind, its files and
-    the middle of its front edge where they were (the reverse of :func:`.casualties.remove_models`)."""
+    the middle of its front edge where they were (the reverse of :func:`.casualties.remove_models`);
+    a garrison stays where it stands, at its Building's centre."""
     if added <= 0:
         return
     formation = unit.formation.model_copy(update={"models": unit.models + joined_positions(state, unit)})
-    if unit.pose is None:
+    if unit.pose is None or unit.garrison:  # a unit in a Building stands at its centre (§18.6)
         unit.formation = formation
         return
     old = unit.footprint()
