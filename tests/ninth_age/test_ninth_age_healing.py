@@ -395,7 +395,7 @@ async def test_heal_command_through_the_service_is_logged_replays_and_is_undone(
             (USERS[other], f"/heal unit:{enemy.id} wounds:2 reason:x", "only a unit's owner heals"),
             (USERS[other], f"/heal unit:{mine.id} wounds:0 reason:x", "wounds: '0' is not a number of wounds"),
             (USERS[other], f"/heal unit:{mine.id} wounds:lots reason:x", "is not a number of wounds"),
-            (USERS[other], f"/heal unit:Nobody wounds:2 reason:x", "There is no unit 'Nobody'"),
+            (USERS[other], "/heal unit:Nobody wounds:2 reason:x", "There is no unit 'Nobody'"),
             (USERS[other], f"/heal unit:{character.id} wounds:2 recover:true reason:x", "is a character on its own"),
     ):
         reply = await say(service, user, line)

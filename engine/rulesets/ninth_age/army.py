@@ -462,11 +462,11 @@ def sample_army(name: str) -> Army:
 BARK_SKIN_BEFORE_4 = N_("The target's models have +1 Toughness.")
 
 
-def sample_army_at(name: str, version: int) -> Army:
-    """A sample army as a game of rules ``version`` (NinthAge.rules_version) was given it: a game
-    begun before a sample changed is rebuilt with the sample as it was, so its log replays to the
-    state it was played to. Version 4 gave the Ashen Host's Bark Skin its boosted Recover D3 Wounds."""
-    army = sample_army(name)
+def sample_as_of(army: Army, name: str, version: int) -> Army:
+    """Sample army ``name`` (``army``, as :func:`sample_army` reads it now) as a game of rules
+    ``version`` (NinthAge.rules_version) was given it: a game begun before a sample changed is
+    rebuilt with the sample as it was, so its log replays to the state it was played to. Version 4
+    gave the Ashen Host's Bark Skin its boosted Recover D3 Wounds."""
     if version < 4:
         for lore in army.lores:
             for spell in lore.spells:

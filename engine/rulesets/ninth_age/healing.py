@@ -29,38 +29,24 @@ a Ridden Monster's monster, a War Machine's machine, a character's own; a Wizard
 Champion has its +1 (§22). The standard bearer and the musician are never taken off while other
 rank and file stand ("Se un Musico o un Alfiere è rimosso come perdita rimpiazzare un altro modello
 R&F", seed 001:2741): so they are the last of the non-Champion models, and a unit short of them
-has lost them; a standard captured (``standard_lost``, §17.2) is not brought back.
-
->>> amount_problem("D3"), amount_problem("2D6"), amount_problem("D3+1"), amount_problem("4")
-(None, None, None, None)
->>> str(amount_problem("0")), str(amount_problem("lots"))
-("'0' is not a number of wounds or dice such as 3, D3, D6, 2D6, D3+1", "'lots' is not a number of wounds or dice such as 3, D3, D6, 2D6, D3+1")
+has lost them; a standard captured (``standard_lost``, §17.2) is not brought back. X is a number
+or dice (:func:`.spell_effects.amount_problem` says which are read), dice rolled in the open.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from engine.core import Event, roll_dice
 from engine.core.text import N_, Text, _, join as text_join, listed, ngettext
 from engine.rulesets.ninth_age.casualties import champion_wounds, joined_positions, model_wounds
 from engine.rulesets.ninth_age.grammar import number
+from engine.rulesets.ninth_age.spell_effects import amount_problem
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.footprint import Pose, footprint
 
-_AMOUNT = re.compile(r"^(?:[1-9]\d?|[1-9]?D[36](?:\+\d{1,2})?)$", re.I)
-
 # the models Recover brings back, in the seed's order ("campione, alfiere, musico, rango-e-fila")
 ROLES = {"champion": N_("the Champion"), "standard": N_("the standard bearer"), "musician": N_("the musician")}
-
-
-def amount_problem(text: object) -> Text | None:
-    """Why ``text`` is not a number of wounds to heal (1 to 99) or dice (D3, D6, 2D6, D3+1), or None."""
-    typed = str(text if text is not None else "").strip()
-    if _AMOUNT.match(typed):
-        return None
-    return _("{typed!r} is not a number of wounds or dice such as 3, D3, D6, 2D6, D3+1", typed=typed)
 
 
 def roll_amount(state: NinthAgeState, expr: str, purpose: Text | str) -> tuple[int, object, str]:

@@ -30,7 +30,7 @@ from engine.rulesets.ninth_age import combat, garrison, shooting
 from engine.rulesets.ninth_age.actions import Garrison, LeaveBuilding
 from engine.rulesets.ninth_age.actions import CallTest, Fight, HealWounds
 from engine.rulesets.ninth_age.characteristic_tests import called_test, characteristic_name, test_modifier
-from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army_at
+from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army, sample_as_of
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState, phase_word
 from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout, load_layout_text, terrain_name
@@ -103,7 +103,7 @@ class NinthAge(Ruleset):
     # 3 (n9-audit-special): Fast Cavalry makes a Vanguard move (§22), a deployment step the older
     # logs do not have (NinthAgeState.fast_cavalry_vanguard).
     # 4 (n9-heal): the sample Thorns lore's Bark Skin, boosted, Recovers D3 Wounds (§7.8); a game begun
-    # before keeps the sample as it was (army.sample_army_at).
+    # before keeps the sample as it was (army.sample_as_of).
     rules_version = 4
     rules_version_notes = {1: N_("a game that leaves the secondary setting unset plays Hold the Ground, "
                                  "with no D6 rolled; Fast Cavalry makes no Vanguard move; the sample Thorns lore's "
@@ -157,7 +157,8 @@ class NinthAge(Ruleset):
         options = dict(options or {})
         armies: dict[str, Army] = {}
         for seat, default in (("p1", "iron-marches"), ("p2", "ashen-host")):
-            armies[seat] = sample_army_at(str(options.get(f"army_{seat}", default)), version)
+            name = str(options.get(f"army_{seat}", default))
+            armies[seat] = sample_as_of(sample_army(name), name, version)
         deployment = str(options.get("deployment", "random")).lower()
         if deployment not in DEPLOYMENT_TYPES + ("random",):
             raise IllegalAction("bad-setting", _("deployment is classic, diagonal, flank or random, not {deployment!r}.", deployment=deployment))

@@ -39,6 +39,22 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from engine.rulesets.ninth_age.characteristics import CHARACTERISTICS, characteristic_changes
 
 _HITS = re.compile(r"^(\d+|[1-3]?D[36](\+\d+)?)$", re.I)
+_WOUNDS = re.compile(r"^(?:[1-9]\d?|[1-9]?D[36](?:\+\d{1,2})?)$", re.I)
+
+
+def amount_problem(text: object) -> str | None:
+    """Why ``text`` is not X of Heal or Recover X Wounds (§7.8): a number of wounds (1 to 99) or
+    dice (D3, D6, 2D6, D3+1); None when it is one.
+
+    >>> amount_problem("D3"), amount_problem("2D6"), amount_problem("D3+1"), amount_problem("4")
+    (None, None, None, None)
+    >>> str(amount_problem("0"))
+    "'0' is not a number of wounds or dice such as 3, D3, D6, 2D6, D3+1"
+    """
+    typed = str(text if text is not None else "").strip()
+    if _WOUNDS.match(typed):
+        return None
+    return _("{typed!r} is not a number of wounds or dice such as 3, D3, D6, 2D6, D3+1", typed=typed)
 
 
 class SpellEffect(BaseModel):
@@ -61,8 +77,6 @@ class SpellEffect(BaseModel):
     @field_validator("heal", "recover", mode="before")
     @classmethod
     def _wounds(cls, v):  # a lore file may write a number as a number
-        from engine.rulesets.ninth_age.healing import amount_problem
-
         if v is not None:
             if isinstance(v, bool) or not isinstance(v, (str, int)):
                 raise ValueError(_("{v!r} is not a number of wounds or dice such as 3, D3, D6, 2D6, D3+1", v=v))
