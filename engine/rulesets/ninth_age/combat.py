@@ -347,6 +347,17 @@ def _label(state: NinthAgeState, uid: str) -> str | Text:
     return uid if state.unit_entry(u).is_character else _("{unit}'s Champion", unit=uid)
 
 
+def _champions_named(state: NinthAgeState, options: list[str]) -> Text | str:
+    """The options are unit ids, and a unit's id stands for its Champion: say so, or a player
+    answering "Brutes" cannot tell it names the Brutes' Champion (" Brutes stands for its Champion.")."""
+    champions = [uid for uid in options if state.units[uid].location != "joined"
+                 and not state.unit_entry(state.units[uid]).is_character]
+    if not champions:
+        return ""
+    return text_join("", [" ", ngettext("{units} stands for its Champion.", "{units} stand for their Champions.",
+                                        len(champions), units=commas(champions))])
+
+
 def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> tuple[str, str] | None:
     """Issue and accept (§16.9): the active player may issue first, then the reactive; a
     refused challenge lets the challenger's player pick a character (not a Champion) of the
@@ -361,13 +372,13 @@ def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> t
         mine, theirs = duellists(state, group, seat), duellists(state, group, state.enemy_of(seat))
         if not mine:
             continue
-        issuer = decide(state, seat, f"challenge-{group[0]}", _("Issue a challenge in the combat of {group}? Name your character or Champion, or none.", group=group[0]), mine + ["none"], default="none")
+        issuer = decide(state, seat, f"challenge-{group[0]}", text_join("", [_("Issue a challenge in the combat of {group}? Name your character or Champion, or none.", group=group[0]), _champions_named(state, mine)]), mine + ["none"], default="none")
         if issuer == "none":
             continue
         state.units[issuer].refused = False  # issuing a challenge ends a refusal's Ld 0
         other = state.enemy_of(seat)
         events.append(Event(kind="challenge", seat=seat, text=_("{label} issues a challenge.", label=_label(state, issuer))))
-        answer = decide(state, other, f"accept-{issuer}", _("{label} issues a challenge: accept with which character or Champion, or refuse?", label=_label(state, issuer)), theirs + ["refuse"], default="refuse")
+        answer = decide(state, other, f"accept-{issuer}", text_join("", [_("{label} issues a challenge: accept with which character or Champion, or refuse?", label=_label(state, issuer)), _champions_named(state, theirs)]), theirs + ["refuse"], default="refuse")
         if answer != "refuse":
             state.units[answer].refused = False
             events.append(Event(kind="challenge", seat=other, text=_("{label} accepts the challenge.", label=_label(state, answer))))
