@@ -236,6 +236,8 @@ NOT_LISTS = {
         "combats, each 'A, B vs C': the semicolon keeps the combats apart",
     ("engine/rulesets/ninth_age/combat_reform.py", "parts"):
         "widths by side, each a list of its own ('front 1, 2, 3 wide; left 1 wide')",
+    ("engine/rulesets/ninth_age/healing.py", "parts"):
+        "a healing's outcome clauses (made whole; returned; lost), one a list of its own ('the Champion, the musician, and ...')",
     ("engine/rulesets/ninth_age/magic.py", "in_play"):
         "spells in play, each with its caster and units after a comma",
     ("engine/rulesets/ninth_age/victory.py", "[_('{k} {v}', k=k, v=v) for k, v in ledgers[s].lines]"):

@@ -215,7 +215,8 @@ def said(state: NinthAgeState, target: UnitState, done: Healed, shown: str, reas
     parts: list = []
     single = target.location == "joined" or target.start_models == 1
     if done.whole:
-        parts.append(_("{unit} is whole again", unit=target.id) if single else
+        parts.append(ngettext("{unit} is whole again", "{unit} are whole again", number(state, target), unit=target.id)
+                     if single else
                      ngettext("the wounded model is whole again", "{n} wounded models are whole again", done.whole,
                               n=done.whole))
     if done.still_lost:
@@ -295,9 +296,11 @@ def called_heal(state: NinthAgeState, seat: str, action, events: list[Event]) ->
             "{unit} are not on the table: only a unit on the table, or a character in one, is healed.",
             number(state, unit), unit=unit.id))
     if action.recover and state.unit_entry(unit).is_character:
-        raise IllegalAction("character-recover", _(
+        raise IllegalAction("character-recover", ngettext(
             "{unit} is a character on its own: Recover Wounds brings models back to a unit, and a character is "
-            "only healed; use recover:false (§7.8).", unit=unit.id))
+            "only healed; use recover:false (§7.8).",
+            "{unit} are a character on their own: Recover Wounds brings models back to a unit, and a character is "
+            "only healed; use recover:false (§7.8).", number(state, unit), unit=unit.id))
     caller = state.seat(seat).name
     reason = _("{reason}, by {player}", reason=action.reason, player=caller)
     purpose = _("{unit}: {wounds} wounds ({reason})", unit=unit.id, wounds=action.wounds, reason=action.reason)
