@@ -291,6 +291,35 @@ class Unit(Strict):
         return max(numeric, key=int) if numeric else values[0]
 
 
+def summon_problem(entry: Unit) -> Text | None:
+    """Why ``entry`` cannot be the profile of a summoned unit (§7.9), or None. A summoned unit is
+    a unit that joins the army in play: a ruling keeps to what the engine can seat so: no
+    character (a second General or Battle Standard Bearer, a wizard whose spells were never
+    generated), no magic items nor bound spells (bought with the army's points, §2)."""
+    if entry.is_character:
+        return _("a summoned unit is a unit, not a character ({category})", category=entry.category)
+    if entry.magic_items:
+        return _("a summoned unit carries no magic items")
+    if entry.bound_spells:
+        return _("a summoned unit carries no bound spells")
+    return None
+
+
+def summoned_profile(data: dict) -> Unit:
+    """The army-file unit entry a summoning spell's ``summon.unit`` gives, checked as an army
+    file's units are and as :func:`summon_problem` asks; a bad one raises ValueError naming the
+    field."""
+    try:
+        entry = Unit.model_validate(data)
+    except ValidationError as exc:
+        field, reason = validation_problems(exc, default_field="unit")[0]
+        raise ValueError(_("{field}: {reason}", field=f"summon.unit.{field}", reason=reason)) from None
+    problem = summon_problem(entry)
+    if problem:
+        raise ValueError(_("{field}: {reason}", field="summon.unit", reason=problem))
+    return entry
+
+
 # The spell types of §9.3 (seed 001:1060-1119), as the engine reads them in lower case; "Range X"
 # and "Vortex (Range X, Template Y)" carry their numbers.
 SPELL_TYPES = ("Aura", "Damage", "Direct", "Caster", "Hex", "Focused", "Augment", "Missile", "Caster's Unit",
@@ -344,7 +373,15 @@ class Spell(Strict):
             elif abs(self.range - reach) > 1e-9:
                 raise ValueError(_("spell {spell}: its type says Range {reach} but its range is {range}",
                                    spell=self.name, reach=decimal(reach, "g"), range=decimal(self.range, "g")))
+        for effect in (self.resolve, self.boosted_resolve):  # §7.9: the unit it summons is a unit entry
+            if effect is not None and effect.summon is not None:
+                summoned_profile(effect.summon.unit)
         return self
+
+    def summons(self, boosted: bool = False) -> Unit | None:
+        """The profile of the unit this spell summons (§7.9), or None."""
+        effect = self.boosted_resolve if boosted and self.boosted_resolve else self.resolve
+        return summoned_profile(effect.summon.unit) if effect.summon is not None else None
 
 
 class Lore(Strict):
@@ -405,6 +442,23 @@ class Army(Strict):
                     for name in (rule_param(r) or "").split(","):
                         if name.strip().lower() not in known:
                             raise ValueError(_("{field}: {reason}", field=f"units.{n}.special_rules", reason=_("Wizard Conclave names {strip!r}, not a spell of the army's lores", strip=name.strip())))
+        return self
+
+    @model_validator(mode="after")
+    def _summoned_rules(self) -> "Army":
+        """A unit a lore's spell summons (§7.9) has its special rules checked as the list's units'."""
+        extra = frozenset(rule_name(r) for r in self.extra_rules)
+        for i, lore in enumerate(self.lores):
+            for j, spell in enumerate(lore.spells):
+                entry = spell.summons()
+                if entry is None:
+                    continue
+                rules = list(entry.special_rules) + [r for p in entry.parts for r in p.special_rules]
+                for r in rules:
+                    problem = rule_problem(r, extra)
+                    if problem:
+                        raise ValueError(_("{field}: {reason}", field=f"lores.{i}.spells.{j}.resolve.summon.unit",
+                                           reason=problem))
         return self
 
     @property

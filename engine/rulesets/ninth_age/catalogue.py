@@ -263,6 +263,11 @@ def data_texts() -> dict[str, str]:
                 add(spell.get("effect"), where)
                 for kind in spell.get("types") or []:
                     add(kind, where)
+                for resolve in (spell.get("resolve") or {}, spell.get("boosted_resolve") or {}):
+                    summoned = (resolve.get("summon") or {}).get("unit") or {}  # a summoned unit's (§7.9)
+                    for holder in [summoned, *(summoned.get("parts") or [])]:
+                        for word in [*(holder.get("special_rules") or []), *(holder.get("equipment") or [])]:
+                            add(word, where)
         for rule in army.get("extra_rules") or []:
             add(rule, where)
         for unit in army.get("units") or []:
