@@ -10,7 +10,7 @@ import pytest
 from engine.core import IllegalAction
 from engine.rulesets.ninth_age import victory
 from engine.rulesets.ninth_age.actions import Advance, Cast, Charge, EndStep, MoveStep, Summon
-from engine.rulesets.ninth_age.army import load_army_text, sample_army_text
+from engine.rulesets.ninth_age.army import load_army_text, sample_army_text, sample_lore, sample_lore_text
 
 from game_helpers import RULESET, apply, scenario
 from loaded_dice import left, load
@@ -21,8 +21,14 @@ from loaded_dice import left, load
 PLACED = {"Shaman": (30, 30, 180), "Spearmen": (30, 10, 0, 10)}
 
 
+def with_cairns(state):
+    """The Ashen Host with the sample lore Cairns (data/lores/cairns.json) taken into its file."""
+    state.armies["p2"].lores.append(sample_lore("cairns"))
+    return state
+
+
 def magic_phase(placements=None):
-    state = scenario(placements or PLACED, seat="p2")
+    state = with_cairns(scenario(placements or PLACED, seat="p2"))
     load(state, 5, 3, 1, 1)  # the Flux (8 power dice, 5 dispel dice), then no Channel
     state = apply(state, EndStep(seat="p2"))
     assert state.phase == "magic" and state.active == "p2"
@@ -182,10 +188,20 @@ def test_a_summoned_unit_still_holds_a_secondary_objective():
 
 # -- the lore file ---------------------------------------------------------------------------------------
 def _host_with(summoned: dict) -> str:
+    """The Ashen Host's file with the sample lore Cairns in it, its Shaman a wizard of that lore,
+    and the unit Call the Pack summons changed by ``summoned``."""
     data = json.loads(sample_army_text("ashen-host"))
-    spell = next(s for lo in data["lores"] for s in lo["spells"] if s["name"] == "Call the Pack")
-    spell["resolve"]["summon"]["unit"].update(summoned)
+    lore = json.loads(sample_lore_text("cairns"))
+    lore["spells"][2]["resolve"]["summon"]["unit"].update(summoned)
+    data["lores"].append(lore)
+    next(u for u in data["units"] if u["name"] == "Shaman")["wizard"]["lore"] = "Cairns"
     return json.dumps(data)
+
+
+def test_an_army_file_takes_the_sample_lore_and_its_wizard_generates_from_it():
+    army = load_army_text(_host_with({}), "host.json")
+    assert [lo.name for lo in army.lores] == ["Thorns", "Cairns"] and army.unit("Shaman").wizard.lore == "Cairns"
+    assert army.lore("Cairns").spells[2].summons().name == "Barrow Wolves"
 
 
 @pytest.mark.parametrize("change, refusal", [
@@ -222,7 +238,7 @@ def test_a_summon_s_number_of_models_is_a_number_or_dice():
     ({"unit": "Barrow Wolves", "models": "0", "at": "36,30"}, "models is a whole number from 1 to 200"),
 ])
 def test_summon_command_refusals_change_nothing(options, refusal):
-    state = scenario({"Shaman": (30, 30, 180), "Spearmen": (30, 10, 0)}, seat="p2")
+    state = with_cairns(scenario({"Shaman": (30, 30, 180), "Spearmen": (30, 10, 0)}, seat="p2"))
     before = state.model_dump(mode="json")
     if refusal is None:
         after, events = RULESET.apply(state, RULESET.action_from_command(state, "p2", "summon", options))
@@ -231,6 +247,14 @@ def test_summon_command_refusals_change_nothing(options, refusal):
     with pytest.raises(IllegalAction, match=refusal):
         RULESET.apply(state, RULESET.action_from_command(state, "p2", "summon", options))
     assert state.model_dump(mode="json") == before
+
+
+def test_summon_takes_a_profile_a_lore_s_spell_summons():
+    state = with_cairns(scenario({"Shaman": (30, 30, 180)}, seat="p2"))
+    state = apply(state, RULESET.action_from_command(state, "p2", "summon", {
+        "unit": "barrow", "models": "7", "at": "50,40", "facing": "east", "by": "Shaman", "range": "24"}))
+    wolves = state.units["Barrow Wolves"]
+    assert wolves.summoned and wolves.models == 7 and wolves.formation.files == 5 and wolves.pose.bearing == 90
 
 
 def test_only_the_active_player_summons():

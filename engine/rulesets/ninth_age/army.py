@@ -511,6 +511,33 @@ def sample_army(name: str) -> Army:
     return load_army_text(sample_army_text(name), f"{name}.json")
 
 
+# Sample lores an army file may take into its "lores" (copied in whole): our own spells, shipped
+# apart from the sample armies so that the armies, and the games played with them, stay as they were
+SAMPLE_LORES = ("cairns",)
+
+
+def sample_lore_text(name: str) -> str:
+    if name not in SAMPLE_LORES:
+        raise IllegalAction("unknown-lore", _("There is no sample lore {name!r}. Samples: {join}.", name=name,
+                                              join=commas(SAMPLE_LORES)))
+    return resources.files("engine.rulesets.ninth_age").joinpath(f"data/lores/{name}.json").read_text("utf-8")
+
+
+def sample_lore(name: str) -> Lore:
+    """A sample lore (data/lores), checked as an army file's lores are.
+
+    >>> lore = sample_lore("cairns")
+    >>> lore.name, lore.spells[2].name, lore.spells[2].summons().name
+    ('Cairns', 'Call the Pack', 'Barrow Wolves')
+    """
+    try:
+        return Lore.model_validate(json.loads(sample_lore_text(name)))
+    except ValidationError as exc:
+        field, reason = validation_problems(exc, default_field="lore")[0]
+        raise IllegalAction("bad-lore", _("{filename}: {field}: {reason}", filename=f"{name}.json", field=field,
+                                          reason=reason)) from None
+
+
 def full_ranks(unit: Unit, files: int, models: int) -> int:
     """Full ranks of a block ``files`` wide holding ``models`` R&F (§7.5): a rank is full at the
     troop type's width, the last one too when it holds that many (17 Spearmen 10 wide: 2); Free Reform (Skirmishers, Fast Cavalry, Fly) means 0 full ranks."""

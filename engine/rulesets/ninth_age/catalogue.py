@@ -236,6 +236,7 @@ def magic_items() -> dict[str, MagicItem]:
 
 # -- the data files' words (#13) ------------------------------------------------------------------
 _ARMY_FILES = ("iron-marches", "ashen-host")  # army.SAMPLE_ARMIES (army imports this module)
+_LORE_FILES = ("cairns",)  # army.SAMPLE_LORES
 
 
 @lru_cache(maxsize=1)
@@ -253,9 +254,11 @@ def data_texts() -> dict[str, str]:
         if isinstance(text, str) and text.strip() and text != "-":
             texts.setdefault(text, f"engine/rulesets/ninth_age/data/{where}")
 
-    for name in _ARMY_FILES:
-        where = f"armies/{name}.json"
-        army = json.loads(folder.joinpath(where).read_text("utf-8"))
+    sources = [(f"armies/{name}.json", json.loads(folder.joinpath(f"armies/{name}.json").read_text("utf-8")))
+               for name in _ARMY_FILES]
+    sources += [(f"lores/{name}.json", {"lores": [json.loads(folder.joinpath(f"lores/{name}.json").read_text("utf-8"))]})
+                for name in _LORE_FILES]  # a sample lore (army.SAMPLE_LORES), as an army's
+    for where, army in sources:
         for lore in army.get("lores") or []:
             add(lore.get("name"), where)
             for spell in [*(lore.get("spells") or []), *([lore["attribute"]] if lore.get("attribute") else [])]:
