@@ -236,6 +236,7 @@ def test_a_summon_s_number_of_models_is_a_number_or_dice():
     ({"unit": "Brutes", "at": "50,30", "by": "Shaman", "range": "12"}, "beyond the range of 12\""),
     ({"unit": "Brutes", "at": "36,30", "by": "Spearmen", "range": "12"}, "by: names one of your units"),
     ({"unit": "Barrow Wolves", "models": "0", "at": "36,30"}, "models is a whole number from 1 to 200"),
+    ({"unit": "Brutes", "at": "36,30", "by": "Shaman", "range": "120"}, "range is at most 100 inches"),
 ])
 def test_summon_command_refusals_change_nothing(options, refusal):
     state = with_cairns(scenario({"Shaman": (30, 30, 180), "Spearmen": (30, 10, 0)}, seat="p2"))
@@ -307,3 +308,17 @@ async def test_summon_through_the_service_refuses_logs_replays_and_undoes(servic
     _game, _ruleset, undone = await snapshot(service)
     assert summoned not in undone.units and undone.summoned == {}
     assert undone.model_dump(mode="json") == before.model_dump(mode="json")
+
+
+def test_a_unit_summoned_in_the_magic_phase_shoots_in_the_shooting_phase_that_follows():
+    """A ruling (the seed is silent): a summoned unit is a new unit that has done nothing this turn."""
+    state = apply(scenario({"Brutes": (67, 34, 180)}, seat="p1"), EndStep(seat="p1"))
+    assert state.phase == "magic"
+    state = apply(state, Summon(seat="p1", unit="Crossbowmen", models=10, x=67, y=16, facing=0, reason="a test"))
+    state = apply(state, EndStep(seat="p1"))
+    assert state.phase == "shooting"
+    log = []
+    state = apply(state, RULESET.action_from_command(state, "p1", "shoot", {"unit": "Crossbowmen 2",
+                                                                          "target": "Brutes"}), None, log)
+    assert state.units["Crossbowmen 2"].shot
+    assert said(log).startswith("Crossbowmen 2 shoot (crossbow) at Brutes: 10 models in range")

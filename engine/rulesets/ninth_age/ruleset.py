@@ -338,6 +338,8 @@ class NinthAge(Ruleset):
         if options.get("facing") not in (None, ""):
             facing = parse_facing(options["facing"], setup.enemy_facing(state, seat) if state.sides else 0.0)
         reach = number(options["range"], "range") if options.get("range") not in (None, "") else None
+        if reach is not None and reach > 100:
+            raise IllegalAction("bad-option", _("range is at most 100 inches, not {reach}.", reach=decimal(reach, "g")))
         models, files = whole("models"), whole("files")
         for key, value in (("models", models), ("files", files)):
             if value is not None and not 1 <= value <= 200:
@@ -345,7 +347,7 @@ class NinthAge(Ruleset):
                                                     value=value))
         return Summon(seat=seat, unit=str(options["unit"]).strip()[:60], models=models, x=at[0], y=at[1],
                       facing=facing, files=files, by=str(options["by"]).strip()[:60] if options.get("by") else None,
-                      reach=reach if reach is None or reach <= 100 else 100.0,
+                      reach=reach,
                       reason=str(options.get("reason") or "").strip()[:200])
 
     def _magic_action(self, seat: str, command: str, options: dict[str, Any], state: NinthAgeState | None = None) -> Action:
