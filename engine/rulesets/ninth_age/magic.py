@@ -23,7 +23,8 @@ from shapely.geometry import Point as ShapelyPoint
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import casting
-from engine.rulesets.ninth_age.army import Lore, Spell
+from engine.rulesets.ninth_age import summoning
+from engine.rulesets.ninth_age.army import Lore, Spell, summoned_profile
 from engine.rulesets.ninth_age.catalogue import data_said, rule_name, rule_param
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
@@ -538,9 +539,6 @@ def _summon_pose(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool, a
     """Step 1 for a summoning spell (§7.9): the new unit's pose, declared with the cast, and
     checked now with the fewest models it may bring, so a unit that could never be placed there
     is refused before any die is rolled; the whole unit is checked again once it is cast."""
-    from engine.rulesets.ninth_age import summoning
-    from engine.rulesets.ninth_age.setup import enemy_facing
-
     entry = spell.summons(boosted)
     if entry is None:
         if centre is not None or facing is not None or files is not None:
@@ -548,7 +546,7 @@ def _summon_pose(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool, a
                                                 "summoning spell.", spell=spell.name))
         return None
     where = centre or at
-    pose = {"x": where[0], "y": where[1], "facing": enemy_facing(state, c.seat) if facing is None else facing,
+    pose = {"x": where[0], "y": where[1], "facing": state.facing_the_enemy(c.seat) if facing is None else facing,
             "files": files, "point": at if is_ground(spell) else None, "reach": spell_range(spell, boosted)}
     effect = spell.boosted_resolve if boosted and spell.boosted_resolve else spell.resolve
     _dice, fewest = summoning.spell_models(entry, effect.summon.models)
@@ -567,9 +565,6 @@ def _summoned(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect
               events: list[Event]) -> None:
     """Step 6 of a summoning spell (§7.9): the models it brings (dice rolled now), placed as
     declared with the cast, the whole unit or none of it."""
-    from engine.rulesets.ninth_age import summoning
-    from engine.rulesets.ninth_age.army import summoned_profile
-
     entry = summoned_profile(effect.summon.unit)
     n, said = summoning.roll_models(state, entry, effect.summon.models, _("{spell}: models summoned", spell=spell.name))
     if said is not None:

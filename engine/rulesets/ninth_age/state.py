@@ -219,6 +219,10 @@ class NinthAgeState(GameState):
     def enemy_of(self, seat: str) -> str:
         return "p2" if seat == "p1" else "p1"
 
+    def facing_the_enemy(self, seat: str) -> float:
+        """The bearing toward the enemy's long edge: a unit put down without a facing faces it."""
+        return 0.0 if self.sides[seat] == "south" else 180.0
+
 
 # The phases' names as the log and the status line say them ("Player 1's movement phase").
 PHASE_WORDS = {"movement": N_("movement"), "magic": N_("magic"), "shooting": N_("shooting"), "melee": N_("melee"),

@@ -183,9 +183,7 @@ def summon_command(state: NinthAgeState, seat: str, name: str, models: int | Non
             source = state.units[source.host]  # a character in a unit: measured from its unit, as a caster is
         if source is None or source.owner != seat or not source.on_table:
             raise IllegalAction("bad-option", _("by: names one of your units on the table, not {by!r}.", by=by[:40]))
-    from engine.rulesets.ninth_age.setup import enemy_facing
-
-    bearing = enemy_facing(state, seat) if facing is None else facing
+    bearing = state.facing_the_enemy(seat) if facing is None else facing
     said = text_join("", [_("an ability"), _(" of {unit}", unit=source.id) if source else "",
                           _(" ({reason})", reason=reason) if reason else ""])
     return summon(state, seat, entry, models or entry.models, x, y, bearing, files, events, why=said,
