@@ -534,7 +534,7 @@ def sample_lore(name: str) -> Lore:
         return Lore.model_validate(json.loads(sample_lore_text(name)))
     except ValidationError as exc:
         field, reason = validation_problems(exc, default_field="lore")[0]
-        raise IllegalAction("bad-lore", _("{filename}: {field}: {reason}", filename=f"{name}.json", field=field,
+        raise IllegalAction("bad-lore", _("{filename}: {field}: {reason}", filename=name, field=field,
                                           reason=reason)) from None
 
 
