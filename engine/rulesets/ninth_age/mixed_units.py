@@ -398,10 +398,10 @@ def centre_file(state: NinthAgeState, platform: UnitState, host: UnitState, widt
     if file is None:
         return spots[0]
     if file not in spots:
-        shown = " or ".join(str(f + 1) for f in spots)
-        raise IllegalAction("bad-file", ngettext("{char} is a War Platform: it stands in the centre of the front rank of {host}, at file {files} (§22).",
-                                                 "{char} is a War Platform: it stands in the centre of the front rank of {host}, at file {files} (§22).",
-                                                 len(spots), char=platform.id, host=host.id, files=shown))
+        raise IllegalAction("bad-file", _("{char} is a War Platform: it stands in the centre of the front rank of {host}, at file {file} (§22).",
+                                          char=platform.id, host=host.id, file=spots[0] + 1) if len(spots) == 1 else
+                            _("{char} is a War Platform: it stands in the centre of the front rank of {host}, at file {file} or {file2} (§22).",
+                              char=platform.id, host=host.id, file=spots[0] + 1, file2=spots[1] + 1))
     return file
 
 
