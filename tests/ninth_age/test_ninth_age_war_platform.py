@@ -292,6 +292,11 @@ def test_a_war_platform_leaving_its_unit_marching_is_refused_by_its_troop_type()
     state.units["Knights"].joined_this_phase = False
     with pytest.raises(IllegalAction, match="Battle Chariot can't march"):
         apply(state, Leave(seat="p1", unit="Battle Chariot", steps=[MoveStep(kind="back", amount=6)], march=True))
+    # it leaves as a character does, by a move of its own ending at least 1" away
+    log = []
+    state = apply(state, Leave(seat="p1", unit="Battle Chariot", steps=[MoveStep(kind="back", amount=7)]), log=log)
+    assert state.units["Battle Chariot"].location == "table" and state.units["Battle Chariot"].host is None
+    assert "Battle Chariot leaves Knights" in _said(log) and state.units["Knights"].formation.models == 8
 
 
 # -- Swiftstride lost ---------------------------------------------------------------------------------------
@@ -374,3 +379,21 @@ def test_a_war_platform_in_the_front_rank_fights_with_its_own_profile_and_can_be
     # nor makes way: it always stands in the centre
     assert mixed_units.make_way_problem(state, state.units["Battle Chariot"]) == \
         "Battle Chariot is a War Platform: it always stands in the centre of the front rank"
+
+
+def test_a_random_movement_war_platform_joins_a_random_movement_unit_by_its_compulsory_move():
+    # as a Random Movement character joins ("portandosi a contatto con esse durante la sotto-fase Movimenti
+    # Obbligatori"): the War Hounds (25x50 mm, 3 wide) take the chariot in the centre of their front rank
+    from engine.rulesets.ninth_age.actions import EndStep
+
+    state = scenario({"Battle Chariot": (30, 4, 0), "War Hounds": (30, 14, 0, 3), "Brute Bulls": (30, 40, 180, 3)},
+                     seat="p1", step="charges", terrain="open")
+    _rules(state, "Battle Chariot", "War Platform", "Random Movement (2D6)")
+    _rules(state, "War Hounds", "Random Movement (2D6)")
+    load(state, 4, 4, 1, 1)
+    log = []
+    state = apply(state, EndStep(seat="p1"), {"random-move-Battle Chariot": "join War Hounds",
+                                               "random-move-War Hounds": "ahead"}, log)
+    assert "Battle Chariot Random Movement (2D6) toward War Hounds to join it: 8\" (4, 4)." in _said(log)
+    chariot = state.units["Battle Chariot"]
+    assert chariot.location == "joined" and chariot.host == "War Hounds" and (chariot.rank, chariot.file) == (0, 0)
