@@ -397,3 +397,20 @@ def test_a_random_movement_war_platform_joins_a_random_movement_unit_by_its_comp
     assert "Battle Chariot Random Movement (2D6) toward War Hounds to join it: 8\" (4, 4)." in _said(log)
     chariot = state.units["Battle Chariot"]
     assert chariot.location == "joined" and chariot.host == "War Hounds" and (chariot.rank, chariot.file) == (0, 0)
+
+
+def test_a_combat_reform_never_leaves_its_war_platform_a_front_rank_too_narrow():
+    from engine.rulesets.ninth_age.combat_reform import candidates
+    from engine.table.footprint import Pose, footprint
+
+    state = _join(_platform())
+    knights, brutes = state.units["Knights"], state.units["Brutes"]
+    depth = footprint(brutes.formation, Pose(x=0, y=0)).depth
+    brutes.location = "table"
+    brutes.pose = Pose(x=knights.pose.x, y=knights.pose.y + (knights.footprint().depth + depth) / 2, bearing=180)
+    state.phase, state.step = "melee", ""
+    narrow = [c for c in candidates(state, knights) if c.files == 1]
+    assert narrow and all(str(c.problem) == "Battle Chariot, a War Platform 2 positions wide, must stand in the "
+                          "centre of its front rank (§22)" for c in narrow)
+    assert any(c.problem is None or "War Platform" not in str(c.problem) for c in candidates(state, knights)
+               if c.files >= 2)
