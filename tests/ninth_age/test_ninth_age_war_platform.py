@@ -352,6 +352,18 @@ def test_hits_on_the_unit_are_spread_over_a_war_platform_of_another_troop_type_a
                "Battle Chariot?" in q for k, q in questions), questions
 
 
+def test_a_template_on_a_war_platform_is_taken_or_transferred_as_on_a_character():
+    # "Quando una Sagoma colpisce un Personaggio in un Unità": B, it takes the hit; A, it goes to an R&F model
+    from engine.rulesets.ninth_age.characters import template_on_character
+
+    state = _join(_platform())
+    assert template_on_character(state, state.units["Knights"], "Battle Chariot") == "takes"
+    state = scenario({"Knights": (30, 20, 0), "Captain": (26.5, 17, 0)}, terrain="open")
+    _rules(state, "Captain", "War Platform", "Large Target")
+    state = _join(state, "Captain")
+    assert template_on_character(state, state.units["Knights"], "Captain") == "transferred"
+
+
 def test_a_war_platform_of_the_units_troop_type_in_a_unit_of_five_rank_and_file_takes_no_hit():
     # situation A: the Captain (Cavalry, here a Large Target War Platform) among 8 Knights takes none, as a
     # character would
