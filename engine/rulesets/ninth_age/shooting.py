@@ -433,13 +433,13 @@ def check_target(state: NinthAgeState, unit: UnitState, target: UnitState, *, re
 
 def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], *,
                   weapon: RangedWeapon | None, multiple: bool | None = None, stand_and_shoot: bool = False,
-                  models: int | None = None) -> None:
+                  models: int | None = None, quick_only: bool = False) -> None:
     """One unit's shooting attack with a ranged weapon (§10.3): the measured shots, the to-hit
     rolls, the attack sequence on the hits, then Panic for Heavy Casualties (§12.2 step 6).
     ``models``: at most that many models fire, front rank first (any model may hold its fire,
     §10.3). The characters in the unit shoot their own ranged weapons at the same target
     (:func:`character_volleys`); ``weapon`` None: only they have one."""
-    volleys = character_volleys(state, unit, target, stand_and_shoot=stand_and_shoot)
+    volleys = character_volleys(state, unit, target, stand_and_shoot=stand_and_shoot, quick_only=quick_only)
     shots: list[ModelShot] = []
     if weapon is not None:
         shots, notes = measure(state, unit, target, weapon, stand_and_shoot=stand_and_shoot)
@@ -460,11 +460,28 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     heavy_casualties(state, target, events)
 
 
-def character_volleys(state: NinthAgeState, unit: UnitState, target: UnitState, *, stand_and_shoot: bool = False
-                      ) -> list[tuple[UnitState, RangedWeapon, list[ModelShot], list]]:
+def character_weapons(state: NinthAgeState, char: UnitState, *, stand_and_shoot: bool = False,
+                      quick_only: bool = False) -> list[RangedWeapon]:
+    """The ranged weapons a character in a unit may shoot with it (§10.3): its own, not artillery,
+    with BS above 0; Standing and Shooting, none Cumbersome, and with the charger not farther than
+    its M (``quick_only``) only Quick to Fire ones (§22: "possono Resistere e Tirare
+    indipendentemente dalla distanza del bersaglio")."""
+    entry = state.unit_entry(char)
+    carried = [w for w in weapons_of(entry) if not w.artillery]
+    if not carried or shooting_bs(entry, state, char) == 0:
+        return []
+    if stand_and_shoot:
+        carried = [w for w in carried if not w.cumbersome]
+    if quick_only and not entry.has_rule("Quick to Fire"):
+        carried = [w for w in carried if w.has("Quick to Fire")]
+    return carried
+
+
+def character_volleys(state: NinthAgeState, unit: UnitState, target: UnitState, *, stand_and_shoot: bool = False,
+                      quick_only: bool = False) -> list[tuple[UnitState, RangedWeapon, list[ModelShot], list]]:
     """The characters in ``unit`` that shoot with it (§10.3: "campioni e Personaggi sono liberi di
     utilizzare qualsiasi tipo di arma da tiro desiderino", all at the unit's target): each with a
-    ranged weapon (not artillery) and BS above 0, that weapon (the owner's choice when it has
+    ranged weapon (:func:`character_weapons`), that weapon (the owner's choice when it has
     several), and its base's one shot if it may fire (1st or 2nd rank, range, sight)."""
     from engine.rulesets.ninth_age.mixed_units import character_cells
 
@@ -473,13 +490,9 @@ def character_volleys(state: NinthAgeState, unit: UnitState, target: UnitState, 
     out = []
     cells = character_cells(state, unit)
     for char in (state.units[c] for c in cells):
-        carried = [w for w in weapons_of(state.unit_entry(char)) if not w.artillery]
-        if not carried or not cells[char.id] or shooting_bs(state.unit_entry(char), state, char) == 0:
+        carried = character_weapons(state, char, stand_and_shoot=stand_and_shoot, quick_only=quick_only)
+        if not carried or not cells[char.id]:
             continue
-        if stand_and_shoot:
-            carried = [w for w in carried if not w.cumbersome]
-            if not carried:
-                continue
         w = carried[0] if len(carried) == 1 else choose_weapon(state, char, None, carried)
         shots, notes = measure(state, unit, target, w, stand_and_shoot=stand_and_shoot, only=cells[char.id])
         if shots:  # one model, however many positions its base takes (§16.5): its nearest that may fire

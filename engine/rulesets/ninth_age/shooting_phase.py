@@ -116,19 +116,48 @@ def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list
 
 
 # -- Stand and Shoot (§8.3) ------------------------------------------------------------------------------
+def _stand_weapons(state: NinthAgeState, unit: UnitState, quick_only: bool
+                   ) -> tuple[list, dict[str, list]]:
+    """The weapons that may Stand and Shoot: the rank and file's (not Cumbersome, BS above 0) and
+    each joined character's own (§10.3); ``quick_only``: the charger is not farther than its M, so
+    only Quick to Fire ones (§22)."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+    from engine.rulesets.ninth_age.shooting import character_weapons
+
+    entry = state.unit_entry(unit)
+    rf = [w for w in weapons_of(entry) if not w.cumbersome] if shooting_bs(entry, state, unit) else []
+    if quick_only and not entry.has_rule("Quick to Fire"):
+        rf = [w for w in rf if w.has("Quick to Fire")]
+    chars = {c.id: ws for c in joined(state, unit)
+             if (ws := character_weapons(state, c, stand_and_shoot=True, quick_only=quick_only))}
+    return rf, chars
+
+
+def _too_close(state: NinthAgeState, unit: UnitState, charger: UnitState) -> tuple[bool, float, int]:
+    """Whether the charger is not farther than its (lowest) M from ``unit``: (close, distance, M)."""
+    # "il valore più basso, se ve ne è più di uno" ([A-7]): a mixed unit's lowest M, as spells leave it
+    from engine.rulesets.ninth_age.movement import spell_movement
+
+    d = distance(unit.footprint(), charger.footprint())
+    m = spell_movement(state, charger)
+    return d <= m + EPS_DIST, d, m
+
+
 def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: UnitState) -> str | None:
     """Why ``unit`` may not Stand and Shoot against ``charger``, or None (§8.3, E-58): ranged
-    weapons, not Cumbersome; the charger in its front arc (by the majority of the charger's
-    front edge, or its centre: [A-7]); farther than the charger's lowest M unless Quick to
-    Fire; once per turn ([A-70]); not engaged."""
+    weapons, its own or its characters' (§10.3), not Cumbersome; the charger in its front arc (by
+    the majority of the charger's front edge, or its centre: [A-7]); farther than the charger's
+    lowest M unless Quick to Fire; once per turn ([A-70]); not engaged."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+
     entry = state.unit_entry(unit)
-    carried = [w for w in weapons_of(entry) if not w.cumbersome]
-    if not weapons_of(entry):
-        return _("no ranged weapons")
-    if not carried:
+    rf, chars = _stand_weapons(state, unit, quick_only=False)
+    if not rf and not chars:
+        if not weapons_of(entry) and not any(weapons_of(state.unit_entry(c)) for c in joined(state, unit)):
+            return _("no ranged weapons")
+        if weapons_of(entry) and shooting_bs(entry, state, unit) == 0:
+            return _("BS 0")
         return _("only artillery weapons (Cumbersome)")
-    if shooting_bs(entry, state, unit) == 0:
-        return _("BS 0")
     if unit.stood_and_shot:
         return _("already stood and shot this turn")
     if unit.fleeing or engaged(state, unit):
@@ -136,29 +165,48 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
     fp, cfp = unit.footprint(), charger.footprint()
     if fp.has_arcs and majority_arc(fp, cfp.front_edge) != "front" and arc_of(fp, cfp.centre) != "front":
         return ngettext("{charger} is not in its front arc", "{charger} are not in its front arc", number(state, charger), charger=charger.id)
-    d = distance(fp, cfp)
-    # "il valore più basso, se ve ne è più di uno" ([A-7]): a mixed unit's lowest M, as spells leave it
-    from engine.rulesets.ninth_age.movement import spell_movement
-
-    m = spell_movement(state, charger)
-    quick = entry.has_rule("Quick to Fire") or all(w.has("Quick to Fire") for w in carried)
-    if d <= m + EPS_DIST and not quick:
-        return ngettext("{charger} is {d}\" away, not farther than its M {m}", "{charger} are {d}\" away, not farther than their M {m}", number(state, charger), charger=charger.id, d=decimal(d, ".1f"), m=m)
-    if not measure(state, unit, charger, carried[0], stand_and_shoot=True, ignore_cover=True)[0]:
+    close, d, m = _too_close(state, unit, charger)
+    if close:
+        rf, chars = _stand_weapons(state, unit, quick_only=True)
+        if not rf and not chars:
+            return ngettext("{charger} is {d}\" away, not farther than its M {m}", "{charger} are {d}\" away, not farther than their M {m}", number(state, charger), charger=charger.id, d=decimal(d, ".1f"), m=m)
+    if not _anyone_sees(state, unit, charger, rf, chars):
         return _("no model in it can see {charger}", charger=charger.id)
     return None
 
 
+def _anyone_sees(state: NinthAgeState, unit: UnitState, charger: UnitState, rf: list, chars: dict[str, list]) -> bool:
+    """Whether a model that would Stand and Shoot sees the charger: the rank and file with their
+    weapon, or a character from its own place in the unit."""
+    from engine.rulesets.ninth_age.mixed_units import character_cells
+
+    if rf and measure(state, unit, charger, rf[0], stand_and_shoot=True, ignore_cover=True)[0]:
+        return True
+    if unit.garrison:
+        return bool(chars) and bool(measure(state, unit, charger, next(iter(chars.values()))[0],
+                                            stand_and_shoot=True, ignore_cover=True)[0])
+    cells = character_cells(state, unit)
+    return any(cells.get(c) and measure(state, unit, charger, ws[0], stand_and_shoot=True, ignore_cover=True,
+                                        only=cells[c])[0] for c, ws in chars.items())
+
+
 def stand_and_shoot(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]) -> None:
     """The charged unit shoots at the charger at once, as in the Shooting phase, even beyond its
-    weapon's range (long range still counts), at −1; Volley Fire adds no ranks (§8.3)."""
+    weapon's range (long range still counts), at −1; Volley Fire adds no ranks (§8.3). Its
+    characters shoot their own weapons with it (§10.3), and when the unit's rank and file have none
+    that may, they alone do."""
     unit, charger = state.units[decl.target], state.units[decl.charger]
-    entry = state.unit_entry(unit)
-    carried = [w for w in weapons_of(entry) if not w.cumbersome]
-    weapon = choose_weapon(state, unit, carried[0].name if len(carried) == 1 else None)
-    if weapon.cumbersome:
-        raise IllegalAction("cumbersome", _("{weapon} is Cumbersome and never Stands and Shoots.", weapon=weapon_word(weapon.name)))
-    ranged_attack(state, unit, charger, events, weapon=weapon, stand_and_shoot=True)
+    close = _too_close(state, unit, charger)[0]
+    rf, _chars = _stand_weapons(state, unit, quick_only=close)
+    weapon = None
+    if rf:
+        weapon = choose_weapon(state, unit, rf[0].name if len(rf) == 1 else None)
+        if weapon not in rf:
+            why = _("{weapon} is Cumbersome and never Stands and Shoots.", weapon=weapon_word(weapon.name)) \
+                if weapon.cumbersome else _("{weapon} is not Quick to Fire: the charger is not farther than its M.",
+                                            weapon=weapon_word(weapon.name))
+            raise IllegalAction("cumbersome", why)
+    ranged_attack(state, unit, charger, events, weapon=weapon, stand_and_shoot=True, quick_only=close)
 
 
 # -- phase hooks ---------------------------------------------------------------------------------------

@@ -1,0 +1,77 @@
+"""Shooting gaps the seed's audit named (seed 001, Italian; the seed wins over the rules file):
+
+- Stand and Shoot (§8.3, seed 823-828: "La reazione Resistere e Tirare può essere adottata se l'Unità
+  caricata è equipaggiata con armi da tiro [...] L'Unità caricata effettua quindi immediatamente un
+  attacco da tiro, come se fosse nella Fase di Tiro") with the ranged weapons of the characters in the
+  unit, who shoot their own in its shooting attack (§10.3, seed 1285-1287: "campioni e Personaggi sono
+  liberi di utilizzare qualsiasi tipo di arma da tiro desiderino").
+"""
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.rulesets.ninth_age import characters
+from engine.rulesets.ninth_age.actions import Charge
+from engine.rulesets.ninth_age.shooting_phase import Shoot
+
+from game_helpers import RULESET, apply, scenario
+
+
+def _said(log):
+    return " | ".join(str(e.text) for e in log)
+
+
+def _join(state, char="Marshal", host="Halberdiers", weapon=None):
+    characters._place(state, state.units[char], state.units[host], 1, [])  # the front rank's second file
+    if weapon:
+        state.unit_entry(state.units[char]).equipment.append(weapon)
+    return state
+
+
+# -- Stand and Shoot with the characters' weapons -------------------------------------------------------------
+def _charged(weapon="longbow", brutes_y=30):
+    state = scenario({"Halberdiers": (30, 10, 0, 5), "Marshal": (50, 5, 0), "Brutes": (30, brutes_y, 180)},
+                     seat="p2", step="charges", terrain="open")
+    return _join(state, weapon=weapon)
+
+
+def test_a_unit_whose_only_ranged_weapon_is_its_characters_may_stand_and_shoot():
+    state = _charged()
+    asked, _ = RULESET.apply(state, Charge(seat="p2", unit="Brutes", target="Halberdiers"))
+    assert "stand-and-shoot" in asked.pending.decision.options
+    log = []
+    state = apply(state, Charge(seat="p2", unit="Brutes", target="Halberdiers"), {"reaction": "stand-and-shoot"}, log)
+    said = _said(log)
+    assert "Halberdiers react: stand-and-shoot." in said
+    # the Marshal's longbow at its own BS 5, -1 Stand and Shoot, -1 long range (16.9" of its 30")
+    assert "Marshal in Halberdiers stands and shoots (longbow) at Brutes: 1 model in range" in said
+    assert "1 with long range -1, Stand and Shoot -1" in said and "1 shot at BS 5 -2, needing 4+" in said
+    assert not any(str(e.text).startswith("Halberdiers stand and shoot") for e in log)
+    assert state.units["Halberdiers"].stood_and_shot
+
+
+def test_stand_and_shoot_refusals_with_the_characters_weapons():
+    # no ranged weapon in the unit nor on its character
+    state = _charged(weapon=None)
+    asked, _ = RULESET.apply(state, Charge(seat="p2", unit="Brutes", target="Halberdiers"))
+    assert "stand-and-shoot" not in asked.pending.decision.options
+    assert "no Stand and Shoot: no ranged weapons" in asked.pending.decision.question
+    # the charger not farther than its M: a longbow may not, a pistol (Quick to Fire) may
+    state = _charged(brutes_y=18)
+    asked, _ = RULESET.apply(state, Charge(seat="p2", unit="Brutes", target="Halberdiers"))
+    assert "stand-and-shoot" not in asked.pending.decision.options
+    assert "no Stand and Shoot: Brutes are 4.9\" away, not farther than their M 6" in asked.pending.decision.question
+    state = _charged(weapon="pistol", brutes_y=18)
+    asked, _ = RULESET.apply(state, Charge(seat="p2", unit="Brutes", target="Halberdiers"))
+    assert "stand-and-shoot" in asked.pending.decision.options
+    # with the pistol and a longbow, the Marshal stands and shoots with the Quick to Fire one only
+    state = _charged(weapon="pistol", brutes_y=18)
+    state.unit_entry(state.units["Marshal"]).equipment.append("longbow")
+    log = []
+    apply(state, Charge(seat="p2", unit="Brutes", target="Halberdiers"), {"reaction": "stand-and-shoot"}, log)
+    assert "Marshal in Halberdiers stands and shoots (pistol) at Brutes" in _said(log)
+    # once per turn
+    state = _charged()
+    state.units["Halberdiers"].stood_and_shot = True
+    asked, _ = RULESET.apply(state, Charge(seat="p2", unit="Brutes", target="Halberdiers"))
+    assert "already stood and shot this turn" in asked.pending.decision.question
