@@ -75,3 +75,51 @@ def test_stand_and_shoot_refusals_with_the_characters_weapons():
     state.units["Halberdiers"].stood_and_shot = True
     asked, _ = RULESET.apply(state, Charge(seat="p2", unit="Brutes", target="Halberdiers"))
     assert "already stood and shot this turn" in asked.pending.decision.question
+
+
+# -- characters in a Building shoot their own weapons --------------------------------------------------------
+def _garrison(weapon="longbow", models=None):
+    from engine.rulesets.ninth_age.actions import Garrison
+
+    state = scenario({"Crossbowmen": (36, 18, 0, 5), "Marshal": (50, 5, 0), "Brutes": (36, 40, 180)})
+    _join(state, host="Crossbowmen", weapon=weapon)
+    if models is not None:
+        state.units["Crossbowmen"].models = models
+    state = apply(state, Garrison(seat="p1", unit="Crossbowmen", building="Farmhouse"))
+    assert state.units["Crossbowmen"].garrison == "Farmhouse" and state.units["Marshal"].host == "Crossbowmen"
+    state.phase, state.step = "shooting", "shooting"
+    state.units["Crossbowmen"].moved = False  # (its entering was last turn)
+    return state
+
+
+def test_a_character_in_a_building_shoots_its_own_weapon_and_counts_among_the_15():
+    # seed 2917-2918: "Tirare da un Edificio: [...] Non più di 15 modelli (5 nel caso di modelli Mostruosi)
+    # possono tirare da un Edificio"; the Marshal is one of the models of the unit in the Building
+    state = _garrison()
+    log = []
+    state = apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), log=log)
+    said = _said(log)
+    assert "Marshal in Crossbowmen shoots (longbow) at Brutes: 1 model in range" in said
+    assert "1 shot at BS 5" in said
+    # 15 crossbowmen and the Marshal: 14 crossbows and the longbow make the 15
+    assert "14 of 15 models shoot from Farmhouse" in said and "14 shots at BS 3" in said
+    # fewer than 15 in all: every one shoots
+    state = _garrison(models=10)
+    log = []
+    apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), log=log)
+    said = _said(log)
+    assert "10 of 10 models shoot from Farmhouse" in said and "Marshal in Crossbowmen shoots (longbow)" in said
+
+
+def test_a_unit_in_a_building_whose_only_ranged_weapon_is_its_characters_shoots_with_it():
+    from engine.rulesets.ninth_age.actions import Garrison
+
+    state = scenario({"Halberdiers": (36, 18, 0, 5), "Marshal": (50, 5, 0), "Brutes": (36, 40, 180)})
+    _join(state, weapon="longbow")
+    state = apply(state, Garrison(seat="p1", unit="Halberdiers", building="Farmhouse"))
+    state.phase, state.step = "shooting", "shooting"
+    state.units["Halberdiers"].moved = False
+    log = []
+    state = apply(state, Shoot(seat="p1", unit="Halberdiers", target="Brutes"), log=log)
+    assert "Marshal in Halberdiers shoots (longbow) at Brutes: 1 model in range" in _said(log)
+    assert state.units["Halberdiers"].shot

@@ -272,9 +272,12 @@ class ModelShot:
 
 def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, *,
             stand_and_shoot: bool = False, ignore_cover: bool = False, max_range: float | None = None,
-            table: Table | None = None, only: set[int] | None = None) -> tuple[list[ModelShot], list[str]]:
+            table: Table | None = None, only: set[int] | None = None, reserved: int = 0
+            ) -> tuple[list[ModelShot], list[str]]:
     """Each model that may shoot: rank, range, sight and cover; and why the others may not.
     ``table``: the footprints and heights, when already worked out for this position.
+    ``reserved``: in a Building, how many of the 15 (5 Monstrous) shooters are its characters,
+    shooting their own weapons (§18.6).
     ``only``: those positions of the block alone (a character's base in it); otherwise the
     rank and file's, never the positions its characters take, who shoot their own weapons
     (§10.3: "campioni e Personaggi sono liberi di utilizzare qualsiasi tipo di arma da tiro")."""
@@ -334,14 +337,16 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
             if target.garrison:  # a Building is Hard cover to the unit in it (§18.6)
                 shot.cover, shot.standing = "hard", _("in {building} (§18.6)", building=target.garrison)
         out.append(shot)
-    if unit.garrison and out:  # every shooter stands at the walls: at most 15 (5 Monstrous) shoot (§18.6)
-        most = garrison.most_shooters(state, unit)
+    if unit.garrison and out and only is None:  # every shooter stands at the walls: at most 15 (5 Monstrous) shoot (§18.6)
+        most = garrison.most_shooters(state, unit, reserved)
         out = [replace(out[0], index=i) for i in range(most)]
         # the verb agrees with the shooters ({most}), the noun with the models in the building
         of_models = ngettext("of {n} model", "of {n} models", unit.models)
         notes.append(ngettext("{most} {of_models} shoots from {building} (at most {limit}, {monstrous} Monstrous, §18.6)", "{most} {of_models} shoot from {building} (at most {limit}, {monstrous} Monstrous, §18.6)", most,
                        most=most, of_models=of_models, building=unit.garrison, limit=garrison.MOST_SHOOTERS,
                        monstrous=garrison.MOST_MONSTROUS_SHOOTERS))
+        if reserved:
+            notes.append(ngettext("its character shooting its own weapon is one of them", "its {n} characters shooting their own weapons are among them", reserved, n=reserved))
     if too_deep:
         notes.append(ngettext("{n} model behind the 2nd rank may not shoot", "{n} models behind the 2nd rank may not shoot", too_deep))
     if out_of_range:
@@ -442,7 +447,8 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     volleys = character_volleys(state, unit, target, stand_and_shoot=stand_and_shoot, quick_only=quick_only)
     shots: list[ModelShot] = []
     if weapon is not None:
-        shots, notes = measure(state, unit, target, weapon, stand_and_shoot=stand_and_shoot)
+        # in a Building its characters shooting are among the 15 (5 Monstrous) that may (§18.6)
+        shots, notes = measure(state, unit, target, weapon, stand_and_shoot=stand_and_shoot, reserved=len(volleys))
         if not shots and not volleys:
             why = text_join("; ", notes) if notes else _("none has line of sight")
             raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {why} (§10.3).", unit=unit.id, target=target.id, why=why))
@@ -485,16 +491,16 @@ def character_volleys(state: NinthAgeState, unit: UnitState, target: UnitState, 
     several), and its base's one shot if it may fire (1st or 2nd rank, range, sight)."""
     from engine.rulesets.ninth_age.mixed_units import character_cells
 
-    if unit.garrison:
-        return []
     out = []
     cells = character_cells(state, unit)
     for char in (state.units[c] for c in cells):
         carried = character_weapons(state, char, stand_and_shoot=stand_and_shoot, quick_only=quick_only)
-        if not carried or not cells[char.id]:
+        if not carried or not (cells[char.id] or unit.garrison):
             continue
         w = carried[0] if len(carried) == 1 else choose_weapon(state, char, None, carried)
-        shots, notes = measure(state, unit, target, w, stand_and_shoot=stand_and_shoot, only=cells[char.id])
+        # in a Building it shoots from the walls like every model of its unit (§18.6)
+        shots, notes = measure(state, unit, target, w, stand_and_shoot=stand_and_shoot,
+                               only={0} if unit.garrison else cells[char.id])
         if shots:  # one model, however many positions its base takes (§16.5): its nearest that may fire
             out.append((char, w, [min(shots, key=lambda s: (s.rank, s.distance))], []))
     return out
