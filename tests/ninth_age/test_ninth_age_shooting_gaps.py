@@ -123,3 +123,90 @@ def test_a_unit_in_a_building_whose_only_ranged_weapon_is_its_characters_shoots_
     state = apply(state, Shoot(seat="p1", unit="Halberdiers", target="Brutes"), log=log)
     assert "Marshal in Halberdiers shoots (longbow) at Brutes: 1 model in range" in _said(log)
     assert state.units["Halberdiers"].shot
+
+
+# -- Breath Weapon: each model that has it, once per game -----------------------------------------------------
+# seed 3154-3165: "Un modello con un Arma a Soffio può utilizzarla una volta sola durante la partita [...] scegliere
+# un bersaglio usando le normali regole degli Attacchi da Tiro. L'attacco ha gittata 6" [...] l'Arma a Soffio
+# infligge al suo bersaglio 2D6 di colpi automatici" (no template: automatic hits, from each model that breathes)
+def _breathing_brutes(y=15.3, **more):
+    from loaded_dice import load
+
+    state = scenario({"Brutes": (30, y, 180, 3), "Crossbowmen": (30, 10, 0, 5), **more}, seat="p2", terrain="open")
+    state.phase, state.step = "shooting", ""
+    state.unit_entry(state.units["Brutes"]).special_rules.append("Breath Weapon (Strength 2)")
+    load(state, *[1] * 400)  # every breath 1 + 1 = 2 hits; at S2 against T3, 1s never wound
+    return state
+
+
+def test_each_model_with_a_breath_weapon_breathes_2d6_hits_once_per_game():
+    state = _breathing_brutes()
+    brutes = state.units["Brutes"]
+    brutes.marched = True  # "L'attacco può essere portato anche se il modello ha marciato"
+    log = []
+    state = apply(state, Shoot(seat="p2", unit="Brutes", target="Crossbowmen", weapon="breath", models=2), log=log)
+    said = _said(log)
+    # two of the six hold theirs (any model may decline to shoot, §10.3): 2 × 2D6
+    assert "2 models of Brutes breathe on Crossbowmen" in said and "2 × 2D6: 1+1, 1+1: 4 automatic hits at S2" in said
+    assert "4 keep their Breath Weapons" in said
+    brutes = state.units["Brutes"]
+    assert len(brutes.breathed) == 2 and not brutes.breath_used
+    # next Shooting phase the other four breathe (the first two ranks, all within 6")
+    brutes.shot = False
+    log = []
+    state = apply(state, Shoot(seat="p2", unit="Brutes", target="Crossbowmen", weapon="breath"), log=log)
+    assert "4 models of Brutes breathe on Crossbowmen" in _said(log) and "8 automatic hits at S2" in _said(log)
+    brutes = state.units["Brutes"]
+    assert brutes.breath_used
+    brutes.shot = False
+    with pytest.raises(IllegalAction, match="once per game"):
+        apply(state, Shoot(seat="p2", unit="Brutes", target="Crossbowmen", weapon="breath"))
+
+
+def test_only_the_models_within_6_inches_and_in_the_first_two_ranks_breathe():
+    # 3 wide and 2 deep, the front 4.5" from the crossbowmen, the second rank 6.1"
+    state = _breathing_brutes(y=17.3)
+    log = []
+    state = apply(state, Shoot(seat="p2", unit="Brutes", target="Crossbowmen", weapon="breath"), log=log)
+    said = _said(log)
+    assert "3 models of Brutes breathe on Crossbowmen" in said and "3 models out of range (6\")" in said
+    assert len(state.units["Brutes"].breathed) == 3 and not state.units["Brutes"].breath_used
+    state = _breathing_brutes(y=30)
+    with pytest.raises(IllegalAction, match="a Breath Weapon reaches 6"):
+        apply(state, Shoot(seat="p2", unit="Brutes", target="Crossbowmen", weapon="breath"))
+
+
+def _brutes_fight(breathed=()):
+    """Six Brutes 3 wide with Breath Weapon in base contact with the Spearmen's front; their Melee phase."""
+    from engine.rulesets.ninth_age.actions import Fight
+    from engine.table.footprint import Pose
+    from loaded_dice import load
+
+    state = scenario({"Brutes": (30, 20, 180, 3), "Spearmen": (30, 0, 0, 5)}, seat="p2", terrain="open")
+    a, b = state.units["Brutes"], state.units["Spearmen"]
+    state.unit_entry(a).special_rules.append("Breath Weapon (Strength 2)")
+    a.breathed = list(breathed)
+    b.pose = Pose(x=30, y=a.pose.y - (a.footprint().depth + b.footprint().depth) / 2, bearing=0)
+    state.phase, state.step = "melee", ""
+    load(state, *[4] * 400)
+    log = []
+    state = apply(state, Fight(seat="p2", unit="Brutes"),
+                  {"dispel": "none", "challenge": "none", "pursue": "restrain", "restrain": "restrain",
+                   "breath": "yes"}, log)
+    return state, [str(e.text) for e in log]
+
+
+def test_in_close_combat_each_model_in_contact_breathes_its_own_once_per_game():
+    state, log = _brutes_fight()
+    [breath] = [t for t in log if "Breath Weapon (2D6)" in t]
+    # the three in the front rank, in base contact: 3 × 2D6
+    assert "from 3 models at Spearmen, rolled 4, 4, 4, 4, 4, 4: 24 automatic hits at S2." in breath
+    brutes = state.units["Brutes"]
+    assert sorted(brutes.breathed) == [0, 1, 2] and not brutes.breath_used  # the rear rank keeps theirs
+    # the front rank has used its breath: it is not offered again to models in contact
+    _state, log = _brutes_fight(breathed=(0, 1, 2))
+    assert not any("Breath Weapon" in t for t in log)
+    # one front model still has its own: it alone breathes
+    _state, log = _brutes_fight(breathed=(0, 2))
+    [breath] = [t for t in log if "Breath Weapon (2D6)" in t]
+    assert "from 1 model at Spearmen, rolled 4, 4: 8 automatic hits at S2." in breath

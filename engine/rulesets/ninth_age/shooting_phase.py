@@ -23,7 +23,7 @@ from engine.rulesets.ninth_age.shooting import (
     character_volleys, check_target, choose_weapon, may_shoot, measure, moved_this_turn, ranged_attack, shooting_bs,
 )
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, phase_word
-from engine.rulesets.ninth_age.weapons import breath_of, weapons_of
+from engine.rulesets.ninth_age.weapons import breath_of, breathers, weapons_of
 from engine.table.arcs import arc_of, majority_arc
 from engine.table.contact import distance
 from engine.table.frame import EPS_DIST
@@ -97,7 +97,7 @@ def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list
     if wants_breath or (weapon is None and not weapons_of(entry) and breath_of(entry) is not None):
         may_shoot(state, unit, breath=True)
         check_target(state, unit, target)
-        artillery.breath(state, unit, target, events)
+        artillery.breath(state, unit, target, events, models=models)
         return
     may_shoot(state, unit)
     check_target(state, unit, target)
@@ -230,7 +230,7 @@ def could_shoot(state: NinthAgeState, unit: UnitState) -> bool:
     entry = state.unit_entry(unit)
     from engine.rulesets.ninth_age.mixed_units import joined
 
-    breath = breath_of(entry) is not None and not unit.breath_used
+    breath = bool(breathers(state, unit))  # a model with its Breath Weapon still to use (§22)
     armed = any(weapons_of(state.unit_entry(c)) for c in joined(state, unit))  # its characters' (§10.3)
     if not weapons_of(entry) and not breath and not armed:
         return False
