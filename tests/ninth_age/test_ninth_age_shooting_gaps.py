@@ -210,3 +210,61 @@ def test_in_close_combat_each_model_in_contact_breathes_its_own_once_per_game():
     _state, log = _brutes_fight(breathed=(0, 2))
     [breath] = [t for t in log if "Breath Weapon (2D6)" in t]
     assert "from 1 model at Spearmen, rolled 4, 4: 8 automatic hits at S2." in breath
+
+
+# -- choosing which models hold their fire: /shoot hold: --------------------------------------------------------
+# seed 1284-1288: "Tutti i modelli della medesima Unità devono tirare al medesimo bersaglio [...] campioni e
+# Personaggi sono liberi di utilizzare qualsiasi tipo di arma da tiro desiderino. Qualunque modello nell'Unità è
+# libero di decidere di non tirare" (never at another target)
+def _command(state, line_options, seat="p1"):
+    return RULESET.action_from_command(state, seat, "shoot", line_options)
+
+
+def _crossbows_with_marshal_and_champion():
+    state = scenario({"Crossbowmen": (30, 10, 0), "Marshal": (50, 5, 0), "Brutes": (30, 30, 180)}, terrain="open")
+    state.phase, state.step = "shooting", ""
+    state.unit_entry(state.units["Crossbowmen"]).command.champion = True
+    return _join(state, host="Crossbowmen", weapon="longbow")
+
+
+def test_shoot_hold_names_the_characters_and_the_champion_that_do_not_shoot():
+    state = _crossbows_with_marshal_and_champion()
+    log = []
+    apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), log=log)
+    said = _said(log)
+    assert "Marshal in Crossbowmen shoots (longbow)" in said and "Champion (+1 BS)" in said
+    # the Marshal holds its fire; the R&F and the Champion shoot
+    action = _command(state, {"unit": "Crossbowmen", "target": "Brutes", "hold": "marshal"})
+    assert action.hold == ["Marshal"]
+    log = []
+    apply(state, action, log=log)
+    said = _said(log)
+    assert "Marshal in Crossbowmen shoots" not in said and "Marshal holds its fire" in said
+    assert "Crossbowmen shoot (crossbow) at Brutes: 9 models in range" in said
+    # both: 8 crossbows, none at the Champion's +1
+    log = []
+    apply(state, _command(state, {"unit": "Crossbowmen", "target": "Brutes", "hold": "Marshal, champion"}), log=log)
+    said = _said(log)
+    assert "Crossbowmen shoot (crossbow) at Brutes: 8 models in range" in said
+    assert "the Champion holds its fire" in said and "Champion (+1 BS)" not in said and "Marshal in" not in said
+
+
+def test_shoot_hold_refusals():
+    state = _crossbows_with_marshal_and_champion()
+    with pytest.raises(IllegalAction, match="Brutes is not a character in Crossbowmen"):
+        apply(state, _command(state, {"unit": "Crossbowmen", "target": "Brutes", "hold": "Brutes"}))
+    state.unit_entry(state.units["Crossbowmen"]).command.champion = False
+    with pytest.raises(IllegalAction, match="Crossbowmen have no Champion to hold its fire"):
+        apply(state, _command(state, {"unit": "Crossbowmen", "target": "Brutes", "hold": "champion"}))
+    # the only shooter holding: nobody shoots, and the unit has not shot
+    state = scenario({"Halberdiers": (30, 10, 0, 5), "Marshal": (50, 5, 0), "Brutes": (30, 30, 180)}, terrain="open")
+    state.phase, state.step = "shooting", ""
+    _join(state, weapon="longbow")
+    with pytest.raises(IllegalAction, match="No model of Halberdiers can shoot at Brutes: Marshal holds its fire"):
+        apply(state, _command(state, {"unit": "Halberdiers", "target": "Brutes", "hold": "Marshal"}))
+    assert not state.units["Halberdiers"].shot
+    # artillery has no one to hold
+    state = scenario({"Great Cannon": (30, 10, 0), "Brutes": (30, 30, 180)}, terrain="open")
+    state.phase, state.step = "shooting", ""
+    with pytest.raises(IllegalAction, match="Great Cannon has no Champion"):
+        apply(state, _command(state, {"unit": "Great Cannon", "target": "Brutes", "hold": "champion"}))

@@ -438,22 +438,37 @@ def check_target(state: NinthAgeState, unit: UnitState, target: UnitState, *, re
 
 def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], *,
                   weapon: RangedWeapon | None, multiple: bool | None = None, stand_and_shoot: bool = False,
-                  models: int | None = None, quick_only: bool = False) -> None:
+                  models: int | None = None, quick_only: bool = False, hold: set[str] = frozenset()) -> None:
     """One unit's shooting attack with a ranged weapon (§10.3): the measured shots, the to-hit
     rolls, the attack sequence on the hits, then Panic for Heavy Casualties (§12.2 step 6).
     ``models``: at most that many models fire, front rank first (any model may hold its fire,
     §10.3). The characters in the unit shoot their own ranged weapons at the same target
-    (:func:`character_volleys`); ``weapon`` None: only they have one."""
-    volleys = character_volleys(state, unit, target, stand_and_shoot=stand_and_shoot, quick_only=quick_only)
+    (:func:`character_volleys`); ``weapon`` None: only they have one. ``hold``: the characters
+    (by name) and ``champion`` that hold their fire (§10.3: "Qualunque modello nell'Unità è libero
+    di decidere di non tirare")."""
+    volleys = character_volleys(state, unit, target, stand_and_shoot=stand_and_shoot, quick_only=quick_only, skip=hold)
     shots: list[ModelShot] = []
+    holding = [_("{char} holds its fire", char=c) for c in sorted(hold) if c != "champion"]
     if weapon is not None:
         # in a Building its characters shooting are among the 15 (5 Monstrous) that may (§18.6)
         shots, notes = measure(state, unit, target, weapon, stand_and_shoot=stand_and_shoot, reserved=len(volleys))
+        if "champion" in hold:
+            from engine.rulesets.ninth_age.fighters import champion_model
+
+            champion = champion_model(state, unit)
+            if unit.garrison:  # at the walls: one fewer only when every model of the unit would shoot (§18.6)
+                shots = shots[:max(0, unit.models - 1)]
+                holding.append(_("the Champion holds its fire"))
+            elif any(s.index == champion for s in shots):
+                shots = [s for s in shots if s.index != champion]
+                holding.append(_("the Champion holds its fire"))
+        notes = notes + holding
         if not shots and not volleys:
             why = text_join("; ", notes) if notes else _("none has line of sight")
             raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {why} (§10.3).", unit=unit.id, target=target.id, why=why))
     elif not volleys:
-        raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {why} (§10.3).", unit=unit.id, target=target.id, why=_("none has line of sight")))
+        why = text_join("; ", holding) if holding else _("none has line of sight")
+        raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {why} (§10.3).", unit=unit.id, target=target.id, why=why))
     unit.shot = True
     if stand_and_shoot:
         unit.stood_and_shot = True
@@ -484,7 +499,8 @@ def character_weapons(state: NinthAgeState, char: UnitState, *, stand_and_shoot:
 
 
 def character_volleys(state: NinthAgeState, unit: UnitState, target: UnitState, *, stand_and_shoot: bool = False,
-                      quick_only: bool = False) -> list[tuple[UnitState, RangedWeapon, list[ModelShot], list]]:
+                      quick_only: bool = False, skip: set[str] = frozenset()
+                      ) -> list[tuple[UnitState, RangedWeapon, list[ModelShot], list]]:
     """The characters in ``unit`` that shoot with it (§10.3: "campioni e Personaggi sono liberi di
     utilizzare qualsiasi tipo di arma da tiro desiderino", all at the unit's target): each with a
     ranged weapon (:func:`character_weapons`), that weapon (the owner's choice when it has
@@ -493,7 +509,7 @@ def character_volleys(state: NinthAgeState, unit: UnitState, target: UnitState, 
 
     out = []
     cells = character_cells(state, unit)
-    for char in (state.units[c] for c in cells):
+    for char in (state.units[c] for c in cells if c not in skip):  # ``skip``: holding their fire
         carried = character_weapons(state, char, stand_and_shoot=stand_and_shoot, quick_only=quick_only)
         if not carried or not (cells[char.id] or unit.garrison):
             continue

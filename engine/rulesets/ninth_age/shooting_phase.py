@@ -42,6 +42,7 @@ class Shoot(Action):
     multiple: bool | None = None
     at: tuple[float, float] | None = None
     models: int | None = None  # at most this many models fire (§10.3: any model may hold its fire)
+    hold: list[str] = []  # its characters (by name) and "champion" that hold their fire (§10.3)
 
 
 ACTIONS = (Shoot,)
@@ -73,7 +74,33 @@ def action(ruleset, state: NinthAgeState, seat: str, options: dict[str, Any]) ->
         from engine.rulesets.ninth_age.commands import number
 
         models = int(number(options["models"], "models"))
-    return Shoot(seat=seat, unit=unit.id, target=target.id, weapon=weapon, multiple=multiple, at=at, models=models)
+    hold = []
+    for word in (w.strip() for w in str(options.get("hold") or "").replace(";", ",").split(",")):
+        if word:
+            hold.append(CHAMPION if word.casefold() == CHAMPION else ruleset.find_unit(state, word, owner=seat).id)
+    return Shoot(seat=seat, unit=unit.id, target=target.id, weapon=weapon, multiple=multiple, at=at, models=models,
+                 hold=hold)
+
+
+CHAMPION = "champion"  # hold:champion, the unit's Champion holds its fire
+
+
+def held(state: NinthAgeState, unit: UnitState, hold: list[str]) -> set[str]:
+    """The models of ``unit`` its player says hold their fire (§10.3: "Qualunque modello nell'Unità è
+    libero di decidere di non tirare"): its joined characters by name, its Champion as
+    ``champion``; anything else is refused. They still shoot at the unit's one target or not at all
+    ("Tutti i modelli della medesima Unità devono tirare al medesimo bersaglio")."""
+    from engine.rulesets.ninth_age.fighters import champion_model
+
+    out = set()
+    for name in hold:
+        if name == CHAMPION:
+            if champion_model(state, unit) is None:
+                raise IllegalAction("bad-option", ngettext("{unit} has no Champion to hold its fire (hold:champion).", "{unit} have no Champion to hold its fire (hold:champion).", number(state, unit), unit=unit.id))
+        elif name not in state.units or state.units[name].host != unit.id or state.units[name].location != "joined":
+            raise IllegalAction("bad-option", _("{name} is not a character in {unit}: hold: names the characters in the shooting unit, or champion (§10.3).", name=name, unit=unit.id))
+        out.add(name)
+    return out
 
 
 def apply(state: NinthAgeState, action: Shoot, events: list[Event]) -> None:
@@ -86,14 +113,19 @@ def apply(state: NinthAgeState, action: Shoot, events: list[Event]) -> None:
         char = unit
         raise IllegalAction("cannot-shoot", _("{char} is in {host}: it shoots with its unit, /shoot unit:{host} (§10.3).", char=char.id, host=char.host))
     shoot(state, unit, target, events, weapon=action.weapon, multiple=action.multiple, at=action.at,
-          models=action.models)
+          models=action.models, hold=action.hold)
 
 
 def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], *, weapon: str | None = None,
-          multiple: bool | None = None, at: tuple[float, float] | None = None, models: int | None = None) -> None:
-    """One unit's shooting attack in the Shooting phase (§10.1 step 2)."""
+          multiple: bool | None = None, at: tuple[float, float] | None = None, models: int | None = None,
+          hold: list[str] | None = None) -> None:
+    """One unit's shooting attack in the Shooting phase (§10.1 step 2); ``hold``: its characters
+    and Champion that hold their fire (:func:`held`)."""
     entry = state.unit_entry(unit)
+    holding = held(state, unit, hold or [])
     wants_breath = weapon is not None and weapon.strip().lower() in ("breath", "breath weapon")
+    if holding and (wants_breath or (weapon is None and not weapons_of(entry) and breath_of(entry) is not None)):
+        raise IllegalAction("bad-option", _("hold: is for ranged weapons; with a Breath Weapon say how many models breathe with models:."))
     if wants_breath or (weapon is None and not weapons_of(entry) and breath_of(entry) is not None):
         may_shoot(state, unit, breath=True)
         check_target(state, unit, target)
@@ -102,17 +134,19 @@ def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list
     may_shoot(state, unit)
     check_target(state, unit, target)
     if weapon is None and not weapons_of(entry) and character_volleys(state, unit, target):
-        ranged_attack(state, unit, target, events, weapon=None, models=models)  # its characters' weapons (§10.3)
+        ranged_attack(state, unit, target, events, weapon=None, models=models, hold=holding)  # its characters' (§10.3)
         return
     if shooting_bs(entry, state, unit) == 0:
         raise IllegalAction("cannot-shoot", ngettext("{unit} has BS 0 and cannot use ranged weapons (§1.6).", "{unit} have BS 0 and cannot use ranged weapons (§1.6).", number(state, unit), unit=unit.id))
     w = choose_weapon(state, unit, weapon)
     if w.artillery:
+        if holding:
+            raise IllegalAction("bad-option", _("hold: is for the characters and the Champion of a unit shooting ranged weapons, not artillery."))
         artillery.fire(state, unit, target, w, events, at=at)
         return
     if at is not None:
         raise IllegalAction("bad-option", _("at: is for templates and cannonballs; ranged weapons shoot at the unit."))
-    ranged_attack(state, unit, target, events, weapon=w, multiple=multiple, models=models)
+    ranged_attack(state, unit, target, events, weapon=w, multiple=multiple, models=models, hold=holding)
 
 
 # -- Stand and Shoot (§8.3) ------------------------------------------------------------------------------
@@ -242,4 +276,4 @@ def could_shoot(state: NinthAgeState, unit: UnitState) -> bool:
 
 
 __all__ = ["ACTIONS", "COMMANDS", "Shoot", "action", "apply", "begin_phase", "could_shoot", "moved_this_turn",
-           "new_player_turn", "shoot", "stand_and_shoot", "stand_and_shoot_problem"]
+           "held", "new_player_turn", "shoot", "stand_and_shoot", "stand_and_shoot_problem"]
