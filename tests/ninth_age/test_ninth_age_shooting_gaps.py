@@ -268,3 +268,83 @@ def test_shoot_hold_refusals():
     state.phase, state.step = "shooting", ""
     with pytest.raises(IllegalAction, match="Great Cannon has no Champion"):
         apply(state, _command(state, {"unit": "Great Cannon", "target": "Brutes", "hold": "champion"}))
+
+
+# -- a Champion's own ranged weapon ------------------------------------------------------------------------------
+# seed 1286: "Tuti i modelli di ranghi e file devono usare la medesima arma, campioni e Personaggi sono liberi di
+# utilizzare qualsiasi tipo di arma da tiro desiderino"; the army file gives it: "command": {"champion": true,
+# "champion_weapons": ["longbow"]}
+def test_an_army_file_gives_a_champion_its_own_ranged_weapon_and_refuses_a_wrong_one():
+    from engine.rulesets.ninth_age.army import load_army_text
+
+    from ninth_age_helpers import army_data, text, unit
+
+    def loaded(command):
+        data = army_data([unit("Warriors", command=command), unit("Gen", "lord", ld=9, general=True)])
+        return load_army_text(text(data), "host.json")
+
+    assert loaded({"champion": True, "champion_weapons": ["Pistol"]}).units[0].command.champion_weapons == ["pistol"]
+    for command, reason in (
+            ({"champion_weapons": ["pistol"]},
+             "units.0.command: champion_weapons: the unit has no Champion (champion: true) to carry them"),
+            ({"champion": True, "champion_weapons": ["spear"]},
+             "units.0.command.champion_weapons: 'spear' is not a ranged weapon a Champion carries"),
+            ({"champion": True, "champion_weapons": ["cannon"]},
+             "units.0.command.champion_weapons: 'cannon' is not a ranged weapon a Champion carries"),
+            ({"champion": True, "champion_weapons": ["pistol", "pistol"]},
+             "units.0.command.champion_weapons: 'pistol' is listed twice")):
+        with pytest.raises(IllegalAction) as exc:
+            loaded(command)
+        assert exc.value.message.startswith(f"host.json: {reason}"), exc.value.message
+
+
+def _crossbows_with_champion(weapons, **more):
+    state = scenario({"Crossbowmen": (30, 10, 0), "Brutes": (30, 30, 180), **more}, terrain="open")
+    state.phase, state.step = "shooting", ""
+    command = state.unit_entry(state.units["Crossbowmen"]).command
+    command.champion, command.champion_weapons = True, list(weapons)
+    return state
+
+
+def test_a_champion_shoots_its_own_weapon_at_bs_plus_one_or_the_units():
+    state = _crossbows_with_champion(["longbow"])
+    asked = RULESET.apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"))[0].pending.decision
+    assert asked.key == "weapon-Crossbowmen-champion" and asked.options == ["crossbow", "longbow"]
+    log = []
+    apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), {"weapon-Crossbowmen-champion": "longbow"}, log)
+    said = _said(log)
+    # 9 crossbows from the first two ranks, none of them the Champion's; its longbow at BS 3 +1
+    assert "Crossbowmen shoot (crossbow) at Brutes: 9 models in range" in said
+    assert "the Champion of Crossbowmen shoots (longbow) at Brutes: 1 model in range" in said
+    assert "1 with long range -1, Champion (+1 BS) +1" in said
+    # choosing the unit's crossbow, it shoots with the rank and file as before
+    log = []
+    apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), {"weapon-Crossbowmen-champion": "crossbow"}, log)
+    said = _said(log)
+    assert "Crossbowmen shoot (crossbow) at Brutes: 10 models in range" in said
+    assert "1 with long range -1, Champion (+1 BS) +1" in said and "the Champion of Crossbowmen shoots" not in said
+    # hold:champion, it does not shoot at all
+    log = []
+    apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes", hold=["champion"]), log=log)
+    said = _said(log)
+    assert "9 models in range" in said and "the Champion holds its fire" in said
+    assert "the Champion of Crossbowmen shoots" not in said and "Champion (+1 BS)" not in said
+
+
+def test_a_unit_whose_only_ranged_weapon_is_its_champions_shoots_and_stands_and_shoots_with_it():
+    state = scenario({"Halberdiers": (30, 10, 0, 5), "Brutes": (30, 30, 180)}, terrain="open")
+    state.phase, state.step = "shooting", ""
+    command = state.unit_entry(state.units["Halberdiers"]).command
+    command.champion, command.champion_weapons = True, ["longbow"]
+    log = []
+    apply(state, Shoot(seat="p1", unit="Halberdiers", target="Brutes"), log=log)
+    assert "the Champion of Halberdiers shoots (longbow) at Brutes: 1 model in range" in _said(log)
+    state = scenario({"Halberdiers": (30, 10, 0, 5), "Brutes": (30, 30, 180)}, seat="p2", step="charges",
+                     terrain="open")
+    command = state.unit_entry(state.units["Halberdiers"]).command
+    command.champion, command.champion_weapons = True, ["longbow"]
+    log = []
+    apply(state, Charge(seat="p2", unit="Brutes", target="Halberdiers"), {"reaction": "stand-and-shoot"}, log)
+    said = _said(log)
+    assert "Halberdiers react: stand-and-shoot." in said
+    assert "the Champion of Halberdiers stands and shoots (longbow) at Brutes" in said

@@ -20,7 +20,7 @@ from engine.core import Action, Event, IllegalAction
 from engine.rulesets.ninth_age import artillery
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.shooting import (
-    character_volleys, check_target, choose_weapon, may_shoot, measure, moved_this_turn, ranged_attack, shooting_bs,
+    champion_weapons, character_volleys, check_target, choose_weapon, may_shoot, measure, moved_this_turn, ranged_attack, shooting_bs,
 )
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, phase_word
 from engine.rulesets.ninth_age.weapons import breath_of, breathers, weapons_of
@@ -133,7 +133,8 @@ def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list
         return
     may_shoot(state, unit)
     check_target(state, unit, target)
-    if weapon is None and not weapons_of(entry) and character_volleys(state, unit, target):
+    if weapon is None and not weapons_of(entry) and (champion_weapons(state, unit)
+                                                     or character_volleys(state, unit, target)):
         ranged_attack(state, unit, target, events, weapon=None, models=models, hold=holding)  # its characters' (§10.3)
         return
     if shooting_bs(entry, state, unit) == 0:
@@ -164,6 +165,9 @@ def _stand_weapons(state: NinthAgeState, unit: UnitState, quick_only: bool
         rf = [w for w in rf if w.has("Quick to Fire")]
     chars = {c.id: ws for c in joined(state, unit)
              if (ws := character_weapons(state, c, stand_and_shoot=True, quick_only=quick_only))}
+    own = champion_weapons(state, unit, stand_and_shoot=True, quick_only=quick_only)
+    if own:  # the Champion's own weapons (§10.3), from its place in the unit
+        chars[CHAMPION] = own
     return rf, chars
 
 
@@ -220,6 +224,10 @@ def _anyone_sees(state: NinthAgeState, unit: UnitState, charger: UnitState, rf: 
         return bool(chars) and bool(measure(state, unit, charger, next(iter(chars.values()))[0],
                                             stand_and_shoot=True, ignore_cover=True)[0])
     cells = character_cells(state, unit)
+    if CHAMPION in chars:
+        from engine.rulesets.ninth_age.fighters import champion_model
+
+        cells[CHAMPION] = {champion_model(state, unit)}
     return any(cells.get(c) and measure(state, unit, charger, ws[0], stand_and_shoot=True, ignore_cover=True,
                                         only=cells[c])[0] for c, ws in chars.items())
 
@@ -265,7 +273,8 @@ def could_shoot(state: NinthAgeState, unit: UnitState) -> bool:
     from engine.rulesets.ninth_age.mixed_units import joined
 
     breath = bool(breathers(state, unit))  # a model with its Breath Weapon still to use (§22)
-    armed = any(weapons_of(state.unit_entry(c)) for c in joined(state, unit))  # its characters' (§10.3)
+    armed = any(weapons_of(state.unit_entry(c)) for c in joined(state, unit)) or bool(
+        champion_weapons(state, unit))  # its characters' or its Champion's own (§10.3)
     if not weapons_of(entry) and not breath and not armed:
         return False
     try:
