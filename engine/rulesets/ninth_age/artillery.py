@@ -21,7 +21,7 @@ Misfire table (§15.4):
 from __future__ import annotations
 
 from engine.rulesets.ninth_age.catalogue import weapon_word
-from engine.core.text import N_, Text, _, decimal, join as text_join, ngettext
+from engine.core.text import N_, Text, _, commas, decimal, join as text_join, ngettext
 import math
 from dataclasses import replace
 
@@ -673,7 +673,7 @@ def _breaths(state: NinthAgeState, unit: UnitState, target: UnitState, events: l
         ngettext("{n} model of {unit} breathes on {target} ({near}\"-{far}\" of 6\"): {n} × 2D6: {pairs}: {total} automatic hits at S{strength}",
                  "{n} models of {unit} breathe on {target} ({near}\"-{far}\" of 6\"): {n} × 2D6: {pairs}: {total} automatic hits at S{strength}",
                  n, n=n, unit=unit.id, target=target.id, near=decimal(near, ".1f"), far=decimal(far, ".1f"),
-                 pairs=", ".join(pairs), total=roll.total, strength=attack.strength),
+                 pairs=commas(pairs), total=roll.total, strength=attack.strength),
         (_(" with Flaming Attacks") if attack.flaming else ""), _(" (once per game each)"),
         (_("; {join}", join=text_join("; ", notes)) if notes else ""), "."])))
     resolve_on_unit(state, target, attack, roll.total, events, attacker=unit, purpose=_("{unit} Breath Weapon", unit=unit.id))

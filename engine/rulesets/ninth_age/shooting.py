@@ -471,7 +471,7 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
             why = text_join("; ", notes) if notes else _("none has line of sight")
             raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {why} (§10.3).", unit=unit.id, target=target.id, why=why))
     elif not volleys and not (champ and champ[1]):
-        why = text_join("; ", holding) if holding else _("none has line of sight")
+        why = commas(holding) if holding else _("none has line of sight")
         raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {why} (§10.3).", unit=unit.id, target=target.id, why=why))
     unit.shot = True
     if stand_and_shoot:
