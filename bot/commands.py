@@ -414,7 +414,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("hold", "Its characters (names) and/or 'champion' that hold their fire, e.g. Marshal,champion"),
     )),
     # -- Ninth Age characters in units (engine/rulesets/ninth_age/characters.py) -----------------
-    CommandSpec("join", "Ninth Age: a character or a War Platform joins a unit (deploying, or in the Remaining Moves); hidden: in secret",
+    CommandSpec("join", "Ninth Age: a character or War Platform joins a unit (deploying or Remaining Moves); hidden: secretly",
                 None, (
         Option("unit", "Your character", required=True, autocomplete="unit"),
         Option("into", "The unit it joins", required=True, autocomplete="unit"),

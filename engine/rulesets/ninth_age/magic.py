@@ -553,11 +553,8 @@ def _summon_pose(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool, a
     width = files or effect.summon.files
     sized = summoning.sized(entry, fewest, min(width, fewest) if width else None)
     unit = summoning.standing(state, c.seat, sized, pose["x"], pose["y"], pose["facing"])
-    problem = summoning.placement_problem(state, unit, source=caster_unit(state, c), reach=spell_range(spell, boosted),
-                                          point=pose["point"])
-    if problem:
-        raise IllegalAction("cannot-summon", _("{unit} cannot be summoned there: {problem}; no model is placed "
-                                               "(§7.9).", unit=entry.name, problem=problem))
+    summoning.check_placement(state, unit, entry, source=caster_unit(state, c), reach=spell_range(spell, boosted),
+                              point=pose["point"])
     return pose
 
 

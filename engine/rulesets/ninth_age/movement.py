@@ -309,7 +309,7 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
         raise IllegalAction("bad-files", ngettext("{unit} has {models} models: between 1 and {models} files.", "{unit} have {models} models: between 1 and {models} files.", number(state, unit), unit=unit.id, models=unit.models))
     narrow = platform_width_problem(state, unit, files)
     if narrow:
-        raise IllegalAction("bad-files", _("{unit} cannot reform {files} wide: {problem}.", unit=unit.id, files=files, problem=narrow))
+        raise IllegalAction("bad-files", ngettext("{unit} cannot reform {files} wide: {problem}.", "{unit} cannot reform {files} wide: {problem}.", number(state, unit), unit=unit.id, files=files, problem=narrow))
     fp = unit.footprint()
     new = reformed(fp, files, normalise(facing))
     moved = reform_displacement(fp, new)
@@ -372,7 +372,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         raise IllegalAction("bad-files", ngettext("{unit} has {models} models: between 1 and {models} files.", "{unit} have {models} models: between 1 and {models} files.", number(state, unit), unit=unit.id, models=unit.models))
     narrow = platform_width_problem(state, unit, files)
     if narrow:
-        raise IllegalAction("bad-files", _("{unit} cannot reform {files} wide: {problem}.", unit=unit.id, files=files, problem=narrow))
+        raise IllegalAction("bad-files", ngettext("{unit} cannot reform {files} wide: {problem}.", "{unit} cannot reform {files} wide: {problem}.", number(state, unit), unit=unit.id, files=files, problem=narrow))
     flies = flying_movement(state, unit)
     own_m = spell_movement(state, unit) if flies is None else flies
     if movement is not None:

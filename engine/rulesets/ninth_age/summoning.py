@@ -38,7 +38,8 @@ from pydantic import ValidationError
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.errors import validation_problems
-from engine.core.text import Text, _, commas, decimal, join as text_join
+from engine.core.text import Text, _, commas, decimal, join as text_join, ngettext
+from engine.rulesets.ninth_age.grammar import entry_number
 from engine.rulesets.ninth_age.army import Unit, summon_problem
 from engine.rulesets.ninth_age.dice import d3
 from engine.rulesets.ninth_age.neighbours import surroundings
@@ -81,7 +82,7 @@ def profile(state: NinthAgeState, seat: str, name) -> Unit:
     if len(found) != 1:
         entry = next((u for u in state.armies[seat].units if u.name.casefold() == key), None)
         if entry is not None and summon_problem(entry):
-            raise IllegalAction("cannot-summon", _("{unit} cannot be summoned: {why}.", unit=entry.name,
+            raise IllegalAction("cannot-summon", ngettext("{unit} cannot be summoned: {why}.", "{unit} cannot be summoned: {why}.", entry_number(entry), unit=entry.name,
                                                    why=summon_problem(entry)))
         raise IllegalAction("unknown-profile", _("There is no profile {name!r} to summon; yours are {names}.",
                                                  name=str(name)[:40], names=commas(known) or _("none")))
@@ -107,7 +108,7 @@ def sized(entry: Unit, models: int, files: int | None) -> Unit:
         return Unit.model_validate(data)
     except ValidationError as exc:
         field, reason = validation_problems(exc, default_field="unit")[0]
-        raise IllegalAction("cannot-summon", _("{unit} cannot be summoned so: {field}: {reason}.", unit=entry.name,
+        raise IllegalAction("cannot-summon", ngettext("{unit} cannot be summoned so: {field}: {reason}.", "{unit} cannot be summoned so: {field}: {reason}.", entry_number(entry), unit=entry.name,
                                                field=field, reason=reason)) from None
 
 
@@ -139,6 +140,17 @@ def placement_problem(state: NinthAgeState, unit: UnitState, *, source: UnitStat
     return clearance_problem(fp, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
 
 
+def check_placement(state: NinthAgeState, unit: UnitState, entry: Unit, *, source: UnitState | None,
+                    reach: float | None, point: tuple[float, float] | None) -> None:
+    """Refuse, with the reason, a summoned ``unit`` of ``entry`` that may not stand where it is
+    (:func:`placement_problem`): none of it is placed (§7.9)."""
+    problem = placement_problem(state, unit, source=source, reach=reach, point=point)
+    if problem:
+        raise IllegalAction("cannot-summon", ngettext("{unit} cannot be summoned there: {problem}; no model is placed (§7.9).",
+                                                        "{unit} cannot be summoned there: {problem}; no model is placed (§7.9).",
+                                                        entry_number(entry), unit=entry.name, problem=problem))
+
+
 def summon(state: NinthAgeState, seat: str, entry: Unit, models: int, x: float, y: float, facing: float,
            files: int | None, events: list[Event], *, why, source: UnitState | None = None,
            reach: float | None = None, point: tuple[float, float] | None = None) -> UnitState:
@@ -146,10 +158,7 @@ def summon(state: NinthAgeState, seat: str, entry: Unit, models: int, x: float, 
     whole of it or, refused with the reason, none of it; ``why`` says what summoned it."""
     entry = sized(entry, models, files)
     unit = standing(state, seat, entry, x, y, facing)
-    problem = placement_problem(state, unit, source=source, reach=reach, point=point)
-    if problem:
-        raise IllegalAction("cannot-summon", _("{unit} cannot be summoned there: {problem}; no model is placed "
-                                               "(§7.9).", unit=entry.name, problem=problem))
+    check_placement(state, unit, entry, source=source, reach=reach, point=point)
     state.summoned.setdefault(seat, []).append(entry)
     state.units[unit.id] = unit
     events.append(Event(kind="summon", seat=seat, data={"unit": unit.id}, text=text_join("", [_(
