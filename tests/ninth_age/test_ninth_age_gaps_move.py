@@ -182,3 +182,91 @@ def test_a_flier_charges_a_garrison_over_another_unit():
     state.active, state.step, state.round, state.charges = "p2", "charges", 2, []
     state = apply(state, Charge(seat="p2", unit="Warlord on Wyvern", target="Spearmen"))
     assert state.charges and state.charges[0].charger == "Warlord on Wyvern"
+
+
+# -- §11.14 the order of one's own combat reforms (seed 1839-1841) ---------------------------------------------
+def test_a_player_orders_the_combat_reforms_of_his_own_units():
+    # "Il giocatore indicato porta a termine tutte le Riorganizzazione in Combattimento delle proprie Unità (una
+    # alla volta, nell'ordine che preferisce)": the Halberdiers (on the Brutes' flank) and the Spearmen (on their
+    # front) may both combat reform; their player says which reforms first
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age import combat
+    from engine.rulesets.ninth_age.melee import SideScore, outcome
+    from engine.table.contact import in_contact
+    from engine.table.frame import mm
+
+    from game_helpers import place
+
+    state = scenario({"Brutes": (30, 20, 180), "Halberdiers": (30 + 1.5 * mm(40) + 2 * mm(20), 20, 270)},
+                     terrain="open")
+    halb = state.units["Halberdiers"]
+    halb.models = halb.start_models = 40
+    halb.formation = halb.formation.model_copy(update={"models": 40, "files": 10})
+    brutes = state.units["Brutes"]
+    spear = place(state, "Spearmen", 30, 0, 0, 5)
+    spear.pose = Pose(x=30, y=brutes.footprint().shape.bounds[1] - spear.footprint().half_depth, bearing=0)
+    assert in_contact(spear.footprint(), brutes.footprint()) and in_contact(halb.footprint(), brutes.footprint())
+    rnd = combat.Round(units=["Brutes", "Halberdiers", "Spearmen"])
+    result = outcome("p1", SideScore(wounds=2), "p2", SideScore(wounds=1))
+    state.active = "p1"
+    asked = None
+    state.begin_answers([])
+    try:
+        combat.combat_reforms(state, rnd, result, [])
+    except DecisionNeeded as exc:
+        asked = exc.decision
+    assert asked is not None and asked.key == "reform-order-Brutes" and asked.seat == "p1"
+    assert asked.options == ["Halberdiers", "Spearmen"] and "which one reforms first" in str(asked.question)
+    log = []
+    state.begin_answers(["Spearmen", "no", "no"])
+    combat.combat_reforms(state, rnd, result, log)
+    said = _said(log)
+    assert said.index("No combat reform for Spearmen") < said.index("No combat reform for Halberdiers")
+
+
+# -- §11.8 units brought back into combat: in which order (seed 1651-1668) ---------------------------------------
+def _two_pairs_apart():
+    """Two fights side by side, the Spearmen against the Brutes and the Halberdiers against the
+    Trolls; both enemies step 0.3" back (as casualties would leave them): (state, the pairs that were in
+    contact)."""
+    from engine.rulesets.ninth_age import combat
+
+    state = scenario({"Spearmen": (15, 20, 0, 5), "Halberdiers": (45, 20, 0, 5)}, terrain="open")
+    for enemy, friend in (("Brutes", "Spearmen"), ("Trolls", "Halberdiers")):
+        f = state.units[friend]
+        e = state.units[enemy]
+        e.location = "table"
+        e.pose = Pose(x=f.pose.x, y=f.footprint().shape.bounds[3], bearing=180)
+        e.pose = Pose(x=f.pose.x, y=f.footprint().shape.bounds[3] + e.footprint().half_depth, bearing=180)
+    units = ["Spearmen", "Brutes", "Halberdiers", "Trolls"]
+    before = combat._contact_pairs(state, units)
+    assert len(before) == 2
+    for enemy in ("Brutes", "Trolls"):
+        e = state.units[enemy]
+        e.pose = Pose(x=e.pose.x, y=e.pose.y + 0.3, bearing=180)
+    return state, before, set(units)
+
+
+def test_the_active_player_orders_the_units_brought_back_into_combat():
+    # "Se più Unità si allontanano dal combattimento nello stesso momento, muoverle in modo da ottenere il maggior
+    # numero di Unità nuovamente in combattimento. Se il numero di Unità è il medesimo, il giocatore attivo decide
+    # l'ordine in cui vengono mosse": either order brings all four back; the active player (p2 here) picks
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age import combat
+
+    state, before, units = _two_pairs_apart()
+    state.active = "p2"
+    state.begin_answers([])
+    with pytest.raises(DecisionNeeded) as exc:
+        combat.pull_back(state, before, {"Spearmen", "Halberdiers"}, [], combat=units)
+    asked = exc.value.decision
+    assert asked.seat == "p2" and "every order brings 4 units back: which pair is moved next?" in str(asked.question)
+    assert sorted(asked.options) == ["Brutes+Spearmen", "Halberdiers+Trolls"]
+    for first, order in (("Halberdiers+Trolls", ["Trolls", "Brutes"]), ("Brutes+Spearmen", ["Brutes", "Trolls"])):
+        state, before, units = _two_pairs_apart()
+        state.active = "p2"
+        state.begin_answers([first])
+        events = []
+        combat.pull_back(state, before, {"Spearmen", "Halberdiers"}, events, combat=units)
+        movers = [e.data["unit"] for e in events if e.kind == "pull-back"]
+        assert movers == order
