@@ -270,3 +270,41 @@ def test_the_active_player_orders_the_units_brought_back_into_combat():
         combat.pull_back(state, before, {"Spearmen", "Halberdiers"}, events, combat=units)
         movers = [e.data["unit"] for e in events if e.kind == "pull-back"]
         assert movers == order
+
+
+# -- §8.3 Stand and Shoot against a charger with Fly: which M counts (setting stand_and_shoot_fly) ---------------
+def _wyvern_charges_crossbowmen(gap, **options):
+    """The Warlord on Wyvern (M 6, Fly (8)) declares a charge on the Crossbowmen ``gap``" in front of
+    them: the reaction question asked of p1."""
+    from engine.core.decisions import DecisionNeeded
+    from engine.core.ruleset import get_ruleset
+
+    state = scenario({"Crossbowmen": (36, 10, 0, 5), "Warlord on Wyvern": (36, 30, 180)}, seat="p2", step="charges",
+                     terrain="open", **options)
+    xbow = state.units["Crossbowmen"]
+    _facing_south(state, "Warlord on Wyvern", 36, xbow.footprint().shape.bounds[3] + gap)
+    state.round = 2
+    state, _events = get_ruleset("ninth-age").apply(state, Charge(seat="p2", unit="Warlord on Wyvern",
+                                                                   target="Crossbowmen"))
+    assert state.pending is not None
+    return state.pending.decision
+
+
+def test_stand_and_shoot_against_a_flier_measures_the_lowest_of_m_and_fly_by_default():
+    # "ad una distanza superiore al proprio valore di movimento (si utilizza il valore più basso, se ve ne è più
+    # di uno)": 7" is farther than M 6, not than Fly 8
+    asked = _wyvern_charges_crossbowmen(7.0)
+    assert "stand-and-shoot" in asked.options, asked
+    asked = _wyvern_charges_crossbowmen(7.0, stand_and_shoot_fly="fly")
+    assert "stand-and-shoot" not in asked.options
+    assert "Warlord on Wyvern is 7.0\" away, not farther than its Fly 8 (setting stand_and_shoot_fly=fly)" \
+        in str(asked.question)
+    asked = _wyvern_charges_crossbowmen(9.0, stand_and_shoot_fly="fly")  # farther than Fly 8: it may
+    assert "stand-and-shoot" in asked.options
+
+
+def test_a_stand_and_shoot_fly_setting_out_of_its_values_is_refused():
+    from engine.core.ruleset import get_ruleset
+
+    with pytest.raises(IllegalAction, match=r"stand_and_shoot_fly is lowest or fly \(§8.3\), not 'ground'"):
+        get_ruleset("ninth-age").new_game(1, {"stand_and_shoot_fly": "ground"})

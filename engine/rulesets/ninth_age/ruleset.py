@@ -51,6 +51,9 @@ OPTIONS = {
     "objective": _("the older name of the secondary setting (same values)"),
     "terrain": _("built-in terrain layout: {layouts} (default standard)", layouts=commas(LAYOUTS)),
     "charge_path_capped": _("on: a charge's path may not be longer than its charge range ([A-11]; default off)"),
+    "stand_and_shoot_fly": _("lowest or fly: the movement value a charger with Fly must be farther than for Stand and "
+                             "Shoot (§8.3; the seed does not say; default lowest: the lower of its M and Fly, \"il "
+                             "valore più basso, se ve ne è più di uno\"; fly: the Fly value it charges with)"),
     "battle_points": _("on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)"),
     "dispel_dice_capped": _("on: a dispel attempt uses at most 5 dice, like a cast ([A-53]; default off: no cap)"),
     "miscast_dice_kept": _("on: a miscast costs no further power dice ([A-18]'s other reading; default off: PDU more "
@@ -156,6 +159,9 @@ class NinthAge(Ruleset):
         if str(options.get("musician_draw_unstable", "lost")).lower() not in ("lost", "draw"):
             raise IllegalAction("bad-setting", _("musician_draw_unstable is lost or draw ([A-31]), not {value!r}.",
                                                  value=str(options["musician_draw_unstable"])))
+        if str(options.get("stand_and_shoot_fly", "lowest")).lower() not in ("lowest", "fly"):
+            raise IllegalAction("bad-setting", _("stand_and_shoot_fly is lowest or fly (§8.3), not {value!r}.",
+                                                 value=str(options["stand_and_shoot_fly"])))
         armies_mode = str(options.get("armies", "samples")).lower()
         if armies_mode not in ("samples", "chosen"):
             raise IllegalAction("bad-setting", _("armies is samples or chosen, not {armies_mode!r}.", armies_mode=armies_mode))

@@ -116,6 +116,30 @@ def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list
 
 
 # -- Stand and Shoot (§8.3) ------------------------------------------------------------------------------
+def stand_and_shoot_fly(state: NinthAgeState) -> str:
+    """The setting ``stand_and_shoot_fly``: the M a charger with Fly is measured against."""
+    return str(state.options.get("stand_and_shoot_fly", "lowest")).lower()
+
+
+def stand_and_shoot_movement(state: NinthAgeState, charger: UnitState) -> tuple[int, bool]:
+    """The movement value Stand and Shoot measures the charger's distance against, and whether it
+    is its Fly value. The seed: "ad una distanza superiore al proprio valore di movimento (si
+    utilizza il valore più basso, se ve ne è più di uno)" (001:824-825); it does not say which of a
+    flier's two values, M and Fly (X), counts, and the rules file's §26 gives no ruling ([A-7]
+    reads "the lowest" as a mixed unit's). Setting ``stand_and_shoot_fly``: ``lowest`` (default: a
+    flier has two movement values, the lower counts, as the seed's parenthesis says) or ``fly``
+    (the Fly value it charges with, §22 Fly). M and Fly as spells leave them."""
+    from engine.rulesets.ninth_age.movement import flying_movement, spell_movement
+
+    m = spell_movement(state, charger)
+    fly = flying_movement(state, charger)
+    if fly is None:
+        return m, False
+    if stand_and_shoot_fly(state) == "fly":
+        return fly, True
+    return min(m, fly), fly < m
+
+
 def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: UnitState) -> str | None:
     """Why ``unit`` may not Stand and Shoot against ``charger``, or None (§8.3, E-58): ranged
     weapons, not Cumbersome; the charger in its front arc (by the majority of the charger's
@@ -137,11 +161,15 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
     if fp.has_arcs and majority_arc(fp, cfp.front_edge) != "front" and arc_of(fp, cfp.centre) != "front":
         return ngettext("{charger} is not in its front arc", "{charger} are not in its front arc", number(state, charger), charger=charger.id)
     d = distance(fp, cfp)
-    # "il valore più basso, se ve ne è più di uno" ([A-7]): a mixed unit's lowest M, as spells leave it
-    from engine.rulesets.ninth_age.movement import spell_movement
-
-    m = spell_movement(state, charger)
+    # "il valore più basso, se ve ne è più di uno" ([A-7]): a mixed unit's lowest M, as spells leave it;
+    # a flier's M or Fly as the setting stand_and_shoot_fly says
+    m, by_fly = stand_and_shoot_movement(state, charger)
     quick = entry.has_rule("Quick to Fire") or all(w.has("Quick to Fire") for w in carried)
+    if d <= m + EPS_DIST and not quick and by_fly:
+        return ngettext("{charger} is {d}\" away, not farther than its Fly {m} (setting stand_and_shoot_fly={reading})",
+                        "{charger} are {d}\" away, not farther than their Fly {m} (setting stand_and_shoot_fly={reading})",
+                        number(state, charger), charger=charger.id, d=decimal(d, ".1f"), m=m,
+                        reading=stand_and_shoot_fly(state))
     if d <= m + EPS_DIST and not quick:
         return ngettext("{charger} is {d}\" away, not farther than its M {m}", "{charger} are {d}\" away, not farther than their M {m}", number(state, charger), charger=charger.id, d=decimal(d, ".1f"), m=m)
     if not measure(state, unit, charger, carried[0], stand_and_shoot=True, ignore_cover=True)[0]:
