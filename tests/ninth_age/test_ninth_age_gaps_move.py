@@ -308,3 +308,66 @@ def test_a_stand_and_shoot_fly_setting_out_of_its_values_is_refused():
 
     with pytest.raises(IllegalAction, match=r"stand_and_shoot_fly is lowest or fly \(§8.3\), not 'ground'"):
         get_ruleset("ninth-age").new_game(1, {"stand_and_shoot_fly": "ground"})
+
+
+# -- §9.13 leaving a unit with a magical move (seed 1256-1264, §16.3 2584-2592) -------------------------------------
+def _marshal_in_spearmen_in_the_magic_phase():
+    """The Marshal joins the Spearmen in p1's Remaining Moves; then p1's Magic phase, the Hedge Wizard
+    knowing Ash Veil (a magical move of 6")."""
+    from engine.rulesets.ninth_age.actions import Join
+
+    state = scenario({"Hedge Wizard": (30, 14, 0), "Marshal": (40, 22.6, 180), "Spearmen": (40, 20, 0, 10),
+                      "Shaman": (20, 40, 180)}, seat="p1", terrain="open")
+    state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen"))
+    assert state.units["Marshal"].host == "Spearmen"
+    load(state, 4, 4, 1, 1)
+    state = apply(state, EndStep(seat="p1"))
+    assert state.phase == "magic"
+    state.casters["Hedge Wizard"].spells = ["Ash Veil"]
+    return state
+
+
+def test_a_character_leaves_its_unit_with_the_magical_move_the_unit_was_given():
+    # "Le azioni che un'Unità sarebbe normalmente in grado di fare nella sotto-fase Movimenti Rimanenti possono
+    # essere compiute (come ruotare, riorganizzarsi, aggregarsi ad Unità, lasciare Unità e così via), con
+    # l'eccezione che l'Unità non può marciare": the Spearmen are given Ash Veil's 6"; the Marshal leaves them with
+    # it (M 4: the 6" replaces it), and the Spearmen, whose move a character leaving does not count as, keep theirs
+    from engine.rulesets.ninth_age.actions import Advance, Cast, Leave, MoveStep
+
+    from game_helpers import RULESET
+
+    state = _marshal_in_spearmen_in_the_magic_phase()
+    with pytest.raises(IllegalAction, match="Spearmen have no magical move to make: in the Magic phase Marshal leaves them"):
+        RULESET.apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="forward", amount=5)]))
+    load(state, 4, 4)
+    state = apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Ash Veil", dice=2, target="Spearmen"),
+                  {"dispel": "none"})
+    with pytest.raises(IllegalAction, match="never a March"):
+        RULESET.apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="forward", amount=5)], march=True))
+    with pytest.raises(IllegalAction, match="it has M 6"):  # the magical move's 6", not the Marshal's M 4
+        RULESET.apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="forward", amount=6.5)]))
+    log = []
+    state = apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="forward", amount=5.5)]), None, log)
+    marshal = state.units["Marshal"]
+    assert marshal.location == "table" and marshal.host is None
+    assert any(str(e.text).startswith("Marshal leaves Spearmen") and "5.5\" of 6" in str(e.text) for e in log)
+    assert "Marshal" in state.magic.moved and "Spearmen" in state.magic.moves  # the unit keeps its own
+    with pytest.raises(IllegalAction, match="Marshal is not in a unit"):
+        RULESET.apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="forward", amount=1)]))
+    state = apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=2)]))
+    assert "Spearmen" in state.magic.moved
+
+
+def test_a_character_cannot_leave_a_unit_that_made_its_magical_move_with_it():
+    # "Un'Unità che già ha compiuto un Movimento Magico in una Fase Magica, non può muovere ulteriormente"
+    from engine.rulesets.ninth_age.actions import Advance, Cast, Leave, MoveStep
+
+    from game_helpers import RULESET
+
+    state = _marshal_in_spearmen_in_the_magic_phase()
+    load(state, 4, 4)
+    state = apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Ash Veil", dice=2, target="Spearmen"),
+                  {"dispel": "none"})
+    state = apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=2)]))
+    with pytest.raises(IllegalAction, match="Spearmen have already made their magical move this phase, Marshal with them"):
+        RULESET.apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="forward", amount=3)]))

@@ -436,6 +436,16 @@ class NinthAge(Ruleset):
                                 movement=m)
             magic.magical_move(state, seat, unit, action.kind, do, events)
             return
+        if state.phase == "magic" and isinstance(action, Leave):
+            # a character leaves its unit with the magical move a spell gave the unit, as in a fresh Remaining
+            # Moves sub-phase ("aggregarsi ad Unità, lasciare Unità e così via", §9.13, seed 001:1260-1261)
+            unit = state.units[action.unit]
+            if unit.owner != seat:
+                raise IllegalAction("not-your-unit", ngettext("{unit} is not yours to command.", "{unit} are not yours to command.", grammar_number(state, unit), unit=unit.id))
+            magic.magical_leave(state, seat, unit, action.march,
+                                lambda m: characters.leave_move(state, unit, action.steps, action.pivot, events,
+                                                                movement=m), events)
+            return
         if isinstance(action, shooting_phase.ACTIONS):
             shooting_phase.apply(state, action, events)
             return
