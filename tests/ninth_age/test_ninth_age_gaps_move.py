@@ -371,3 +371,43 @@ def test_a_character_cannot_leave_a_unit_that_made_its_magical_move_with_it():
     state = apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=2)]))
     with pytest.raises(IllegalAction, match="Spearmen have already made their magical move this phase, Marshal with them"):
         RULESET.apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="forward", amount=3)]))
+
+
+def test_units_are_brought_back_in_the_order_that_brings_the_most_back_into_combat():
+    # "muoverle in modo da ottenere il maggior numero di Unità nuovamente in combattimento": the Brutes (apart from
+    # the Spearmen) and the Trolls (apart from the Halberdiers, which the Giant holds in the rear: they may not be
+    # moved) are brought back. The Brutes first would end across the Trolls' way back (and the Trolls would be
+    # disengaged); the Trolls first leave the Spearmen to step up to the Brutes: all four are back in combat
+    from engine.rulesets.ninth_age import combat
+    from engine.table.contact import in_contact
+
+    from game_helpers import place
+
+    state = scenario({"Halberdiers": (30, 12, 90, 5)}, terrain="open")
+    hb = state.units["Halberdiers"].footprint().shape.bounds
+    trolls = place(state, "Trolls", 0, 0, 270)
+    trolls.pose = Pose(x=hb[2] + trolls.footprint().half_depth, y=hb[1] + trolls.footprint().half_width, bearing=270)
+    top = trolls.footprint().shape.bounds[3]
+    giant = place(state, "Giant", 0, 0, 90)
+    giant.pose = Pose(x=hb[0] - giant.footprint().half_depth, y=(hb[1] + hb[3]) / 2, bearing=90)
+    brutes = place(state, "Brutes", 0, 0, 180)
+    bf = brutes.footprint()
+    # where the Brutes stood: their right edge 0.15" past the Trolls' front, their front 0.02" below the Trolls' top
+    brutes.pose = Pose(x=hb[2] + 0.15 - bf.half_width, y=top - 0.02 + bf.half_depth, bearing=180)
+    spear = place(state, "Spearmen", 0, 0, 0, 15)
+    sf = spear.footprint()
+    bb = brutes.footprint().shape.bounds
+    spear.pose = Pose(x=bb[0] + 0.8 - sf.half_width, y=bb[1] - sf.half_depth, bearing=0)
+    units = ["Brutes", "Spearmen", "Halberdiers", "Trolls", "Giant"]  # the Brutes' pair listed first
+    before = combat._contact_pairs(state, units)
+    assert ("Brutes", "Spearmen") in before and ("Halberdiers", "Trolls") in before
+    trolls.pose = Pose(x=trolls.pose.x + 0.3, y=trolls.pose.y, bearing=270)  # both step 0.3" back
+    brutes.pose = Pose(x=brutes.pose.x, y=brutes.pose.y + 0.3, bearing=180)
+    events = []
+    combat.pull_back(state, before, {"Spearmen", "Halberdiers"}, events, combat=set(units))
+    said = _said(events)
+    assert "cannot be brought back" not in said, said
+    assert said.index("Trolls are brought back into contact with Halberdiers") < \
+        said.index("Spearmen are brought back into contact with Brutes")
+    assert in_contact(trolls.footprint(), state.units["Halberdiers"].footprint())
+    assert in_contact(spear.footprint(), brutes.footprint())
