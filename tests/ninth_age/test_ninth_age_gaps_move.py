@@ -103,10 +103,10 @@ def test_an_ethereal_failed_charge_moves_through_impassable_terrain():
     assert captain.footprint().shape.bounds[1] >= 22.5 - 1e-6
 
 
-def _overrun_through_a_crag(ethereal):
+def _overrun_through_a_crag(ethereal, rolled=lambda total: total >= 10):
     """The Knights destroy a lone Wolf Rider in their front and overrun north, a 0.5" Crag 0.5"
-    beyond where it stood; the first seed whose overrun rolls 10 or more: (Knights, the Crag's top,
-    the roll)."""
+    beyond where it stood; the first seed whose overrun roll is ``rolled`` (10 or more): (Knights,
+    the Crag's top, what was said)."""
     from engine.table.frame import mm
 
     for seed in range(200):
@@ -124,9 +124,9 @@ def _overrun_through_a_crag(ethereal):
         log = []
         state = apply(state, Fight(seat="p1", unit="Knights"), {"challenge": "none", "post-combat": "overrun"}, log)
         roll = next((e.roll for e in log if e.roll is not None and "overrun distance" in e.roll.purpose), None)
-        if state.units["Wolf Riders"].location == "destroyed" and roll is not None and roll.total >= 10:
+        if state.units["Wolf Riders"].location == "destroyed" and roll is not None and rolled(roll.total):
             return state.units["Knights"], top + 1.0, _said(log)
-    raise AssertionError("no seed destroyed the wolf rider and overran 10\"")
+    raise AssertionError("no seed destroyed the wolf rider with such an overrun roll")
 
 
 def test_an_ethereal_unit_overruns_through_impassable_terrain():
@@ -134,6 +134,10 @@ def test_an_ethereal_unit_overruns_through_impassable_terrain():
     assert knights.footprint().shape.bounds[3] < crag_top - 1.5 + 1e-6  # stopped 1" short of the Crag
     knights, crag_top, said = _overrun_through_a_crag(True)
     assert knights.footprint().shape.bounds[1] >= crag_top + 1.0 - 1e-6, said  # through it, 1" clear
+    # 7" or less would leave them in or within 1" of the Crag: they stop 1" short of it, and say why
+    knights, crag_top, said = _overrun_through_a_crag(True, lambda total: total <= 7)
+    assert knights.footprint().shape.bounds[3] == pytest.approx(crag_top - 1.5, abs=1e-3)
+    assert "farther on it would end in or within 1\" of Impassable terrain, which an Ethereal unit goes through" in said
 
 
 # -- a charge on a garrison: its path, as every charge's (§8.5, §18.6) ---------------------------------------
@@ -347,7 +351,9 @@ def test_a_character_leaves_its_unit_with_the_magical_move_the_unit_was_given():
     with pytest.raises(IllegalAction, match="it has M 6"):  # the magical move's 6", not the Marshal's M 4
         RULESET.apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="forward", amount=6.5)]))
     log = []
-    state = apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="forward", amount=5.5)]), None, log)
+    command = RULESET.action_from_command(state, "p1", "leave", {"unit": "Marshal", "forward": "5.5"})  # /leave
+    assert isinstance(command, Leave)
+    state = apply(state, command, None, log)
     marshal = state.units["Marshal"]
     assert marshal.location == "table" and marshal.host is None
     assert any(str(e.text).startswith("Marshal leaves Spearmen") and "5.5\" of 6" in str(e.text) for e in log)

@@ -1568,7 +1568,11 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
             ngettext("{unit} overruns {done}\" of {go}\"", "{unit} overrun {done}\" of {go}\"", n, **moved))
     text: list = []
     if done < go - EPS_DIST:
-        if blocked:
+        if not blocked and ghost and any(m.terrain for m in ahead.short_by):
+            text.append(_(": farther on it would end in or within 1\" of Impassable terrain, which an Ethereal unit "
+                          "goes through but may not end its move near (§22 Ethereal), so it stops at the last place "
+                          "clear of it"))
+        elif blocked:
             text.append(ngettext(": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units", ": {blocked} stand in its way, so the pursuer stops at the last place at least 1\" from other units", number(state, state.units[blocked]) if blocked in state.units else 1, blocked=blocked))
         else:
             text.append(_(": farther on it would end within 1\" of another unit, so the pursuer stops at the last place at least "
