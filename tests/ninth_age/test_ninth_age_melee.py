@@ -234,7 +234,8 @@ def test_e23_challenge_duellists_strike_only_each_other():
     assert champion and all(" at Chieftain " in t for t in champion)
     assert all(" at Brutes " in t for t in rolls if "Spearmen Spearman ×" in t)  # R&F never strike a duellist
     assert any(t.startswith("I3: Spearmen Spearman ×") for t in rolls)
-    assert all(" at Spearmen " in t for t in rolls if t.startswith("I3: Chieftain") or "Chieftain Chieftain" in t)
+    # the Chieftain strikes the duelling Champion, named as such, at its own WS (§17.3)
+    assert all(" at Spearmen's Champion (WS 4)" in t for t in rolls if t.startswith("I3: Chieftain") or "Chieftain Chieftain" in t)
     assert any("Chieftain Chieftain" in t for t in rolls)
 
 
@@ -478,6 +479,23 @@ def test_champions_duel_until_one_falls_and_overkill_counts():
     assert any(t.startswith(f"{'Brutes Brute' if loser == 'Spearmen' else 'Spearmen Spearman'} Champion against") for t in struck)
     assert all(("against Brutes' Champion" if t.startswith("Spearmen") else "against Spearmen's Champion") in t
                for t in struck)
+
+
+def test_a_duelling_champion_is_struck_at_its_own_ws():
+    """Every Champion has +1 WS (§17.3: "Tutti i Campioni hanno +1 Attacco, +1 Abilità Balistica, +1
+    Abilità di Combattimento"): in a challenge the other duellist's attacks compare against it, not
+    the R&F's. Spearmen (WS 3, Champion WS 4) against Brutes (WS 3, Champion WS 4): the duellists
+    hit each other on 4+ (equal WS), where the R&F's WS would give 3+ (it did)."""
+    state = _face_off()
+    log = []
+    apply(state, Fight(seat="p1", unit="Spearmen"), {"challenge": "Spearmen", "accept": "Brutes", "pursue": "restrain"}, log)
+    duel = [e.text for e in log if e.text.startswith(("I3: Spearmen Spearman Champion", "I2: Brutes Brute Champion"))]
+    assert len(duel) == 2, [e.text for e in log]
+    for text in duel:
+        assert "(WS 4) at" in text and ("at Brutes' Champion (WS 4): 4+ to hit" in text
+                                        or "at Spearmen's Champion (WS 4): 4+ to hit" in text), text
+    # the R&F still strike the R&F at their WS 3 against WS 3
+    assert any(e.text.startswith("I3: Spearmen Spearman ×") and "at Brutes (WS 3): 4+ to hit" in e.text for e in log)
 
 
 def test_stomp_and_impact_hits_are_automatic_hits():
