@@ -280,7 +280,6 @@ def test_the_active_player_orders_the_units_brought_back_into_combat():
 def _wyvern_charges_crossbowmen(gap, **options):
     """The Warlord on Wyvern (M 6, Fly (8)) declares a charge on the Crossbowmen ``gap``" in front of
     them: the reaction question asked of p1."""
-    from engine.core.decisions import DecisionNeeded
     from engine.core.ruleset import get_ruleset
 
     state = scenario({"Crossbowmen": (36, 10, 0, 5), "Warlord on Wyvern": (36, 30, 180)}, seat="p2", step="charges",
