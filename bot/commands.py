@@ -413,7 +413,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                type="integer"),
     )),
     # -- Ninth Age characters in units (engine/rulesets/ninth_age/characters.py) -----------------
-    CommandSpec("join", "Ninth Age: a character joins a unit (deploying, or in the Remaining Moves); hidden: in secret",
+    CommandSpec("join", "Ninth Age: a character or a War Platform joins a unit (deploying, or in the Remaining Moves); hidden: in secret",
                 None, (
         Option("unit", "Your character", required=True, autocomplete="unit"),
         Option("into", "The unit it joins", required=True, autocomplete="unit"),

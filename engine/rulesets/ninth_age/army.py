@@ -270,7 +270,22 @@ class Unit(Strict):
             out.extend(p.special_rules)
         for item in self.magic_items:  # the Flying Carpet's Fly (6)
             out.extend(ITEM_GRANTED_RULES.get(item.strip().lower(), ()))
+        if any(rule_name(r) == "War Platform" for r in out):  # "I modelli con questa regola perdono Passo Rapido" (§22)
+            out = [r for r in out if rule_name(r) != "Swiftstride"]
         return out
+
+    @property
+    def joins_as_character(self) -> bool:
+        """It may join units as a character does (§16.2): a character, or a War Platform, "come se
+        fossero Personaggi (anche se non sono Personaggi e anche se sono Bersagli Grandi)" (§22)."""
+        return self.is_character or self.has_rule("War Platform")
+
+    @property
+    def own_cant_march(self) -> bool:
+        """Can't March given by its own rules (the army list's), not only by its troop type (§14.4):
+        a War Platform's March lifts only what its troop type forbids (§22)."""
+        return any(rule_name(r) == "Can't March"
+                   for r in [*self.special_rules, *(r for p in self.parts for r in p.special_rules)])
 
     def item_named(self, name: str) -> str | None:
         """The magic item ``name`` as this entry's list writes it (a hidden one is revealed by

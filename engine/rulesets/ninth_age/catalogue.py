@@ -83,12 +83,9 @@ NEEDS_PARAM = frozenset({"Armour Piercing", "Bodyguard", "Breath Weapon", "Fly",
                          "Random Movement", "Regeneration", "Stomp", "Strider", "Ward Save", "Natural Armour"})
 
 # §22 rules this engine does not referee yet: an army file naming one is refused with the reason
-# (never silently ignored, #10); each leaves this table when a phase applies it.
-NOT_REFEREED_RULES: dict[str, str] = {
-    "War Platform": N_("a War Platform joins units as if it were a character (a Large Target too), always in the "
-                       "centre of the front rank, marches with 5 or more models even if its troop type may not, "
-                       "and loses Swiftstride; the engine has no non-character model joining a unit"),
-}
+# (never silently ignored, #10); each leaves this table when a phase applies it (War Platform left it
+# when characters.py joined it to units as a character, front_rank.py put it in the centre).
+NOT_REFEREED_RULES: dict[str, str] = {}
 
 # Army-book rules the rulebook itself names and this engine applies as it says (§22 Toxic Attacks:
 # -1 to wound against them): an army file may list them in ``extra_rules``; the bracket a rule

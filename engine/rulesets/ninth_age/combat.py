@@ -66,7 +66,7 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
         if u.id not in engaged:
             u.combat_rounds = 0
             u.weapon = ""
-    state.challenges = [c for c in state.challenges if all(_still_duelling(state, d, engaged) for d in c)]
+    end_challenges(state)  # kept from an older log's state, where the phase's end did not drop them
     groups = unfought(state)
     if groups:
         listed = text_join("; ", [sides_of(state, g) for g in groups])
@@ -80,6 +80,15 @@ def sides_of(state: NinthAgeState, group: list[str]) -> str:
     (it read "Trolls vs Vermin Swarm vs Zealots", friends and foes alike)."""
     seats = sorted({state.units[u].owner for u in group}, key=lambda s: s != state.active)
     return " vs ".join(", ".join(u for u in group if state.units[u].owner == s) for s in seats)
+
+
+def end_challenges(state: NinthAgeState) -> None:
+    """The end of a Melee phase: a challenge whose duellist was killed, or whose combat is over,
+    ends now ("Se uno dei modelli viene ucciso, la Sfida si considera terminata alla fine della
+    fase", §16.9); one where both stand goes on into the next round. It stood on the board
+    through the next player turn before."""
+    engaged = {uid for group in combat_groups(state) for uid in group}
+    state.challenges = [c for c in state.challenges if all(_still_duelling(state, d, engaged) for d in c)]
 
 
 def _still_duelling(state: NinthAgeState, uid: str, engaged: set[str]) -> bool:
@@ -329,8 +338,8 @@ def duellists(state: NinthAgeState, group: list[str], seat: str) -> list[str]:
         entry = state.unit_entry(u)
         if u.owner == seat and u.on_table and (entry.is_character or (entry.command.champion and not u.champion_lost)):
             out.append(uid)
-        if u.owner == seat and u.on_table:
-            out += [c.id for c in joined(state, u)]
+        if u.owner == seat and u.on_table:  # a War Platform joins as a character, but is none: no challenges (§22)
+            out += [c.id for c in joined(state, u) if state.unit_entry(c).is_character]
     return out
 
 
