@@ -192,20 +192,21 @@ def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitStat
 
 
 def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None, events: list[Event],
-               march: bool = False) -> None:
+               march: bool = False, movement: float | None = None) -> None:
     """Leave the unit and move (§16.3): through its own unit, up to its own M (2M marching, with
     the March test taken for the whole unit first when an enemy is within 8"), ending at least
-    1" from the unit; it cannot leave if it cannot get 1" away."""
+    1" from the unit; it cannot leave if it cannot get 1" away. ``movement``: a magical move's
+    distance, which replaces M, in the Magic phase (§9.13, never a march)."""
     from engine.rulesets.ninth_age.movement import _steps, surroundings
     from engine.table.frame import EPS_DIST, normalise
     from engine.table.motion import Step, check_path, run_move
 
-    if state.phase != "movement" or state.step != "remaining":
+    if movement is None and (state.phase != "movement" or state.step != "remaining"):
         raise IllegalAction("wrong-phase", _("Characters leave units in the Remaining Moves sub-phase (§16.3)."))
     if march and state.unit_entry(char).has_rule("Can't March"):
         raise IllegalAction("cannot-march", _("{char} can't march.", char=char.id))
     host = state.units[char.host] if char.host else None
-    m = state.unit_entry(char).movement * (2 if march else 1)
+    m = (state.unit_entry(char).movement if movement is None else movement) * (2 if march else 1)
     if march and host is not None and host.on_table:
         from engine.rulesets.ninth_age.leaders import leadership_test
         from engine.rulesets.ninth_age.movement import MARCH_TEST_RANGE

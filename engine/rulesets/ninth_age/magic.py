@@ -839,10 +839,13 @@ def magical_move(state: NinthAgeState, seat: str, unit: UnitState, kind: str, do
     why = remaining_like_refusal(state, unit, "magical")
     if why:
         raise IllegalAction("cannot-move", why)
-    flags = ("moved", "charged", "failed_charge", "declared_charge", "rallied", "marched", "reformed")
+    flags = ("moved", "charged", "failed_charge", "declared_charge", "rallied", "marched", "reformed",
+             "joined_this_phase")
     before = {f: getattr(unit, f) for f in flags}
-    for f in ("moved", "charged", "failed_charge", "declared_charge", "rallied"):
-        setattr(unit, f, False)  # a fresh Remaining Moves sub-phase
+    # a fresh Remaining Moves sub-phase: a character that joined the unit in the Movement phase does not
+    # keep it from its magical move (§16.2's "may not move again" is that phase's)
+    for f in ("moved", "charged", "failed_charge", "declared_charge", "rallied", "joined_this_phase"):
+        setattr(unit, f, False)
     try:
         do(m.moves[unit.id])
     except IllegalAction:
@@ -854,6 +857,47 @@ def magical_move(state: NinthAgeState, seat: str, unit: UnitState, kind: str, do
     unit.moved = True
     del m.moves[unit.id]
     m.moved.append(unit.id)
+
+
+def magical_leave(state: NinthAgeState, seat: str, char: UnitState, march: bool, do, events: list[Event]) -> None:
+    """§9.13: a character in a unit given a magical move may leave the unit with it ("Le azioni che
+    un'Unità sarebbe normalmente in grado di fare nella sotto-fase Movimenti Rimanenti possono essere
+    compiute (come [...] lasciare Unità [...]), con l'eccezione che l'Unità non può marciare"), the
+    move's distance replacing its M; it is the character's one magical move of the phase, and, as a
+    character leaving does not count as its unit moving (§16.3), the unit keeps its own.
+    ``do(movement)`` makes the leave move with that allowance."""
+    _can_act(state, seat)
+    m = state.magic
+    host = state.units[char.host] if char.location == "joined" and char.host else None
+    if host is None:
+        raise IllegalAction("not-joined", _("{char} is not in a unit.", char=char.id))
+    if char.id in m.moved:
+        raise IllegalAction("cannot-move", ngettext("{u} has already made a magical move this phase and cannot move again (§9.13).", "{u} have already made a magical move this phase and cannot move again (§9.13).", number(state, char), u=char.id))
+    if host.id in m.moved:
+        raise IllegalAction("cannot-move", ngettext("{host} has already made its magical move this phase, {char} with it: it cannot move again (§9.13).",
+                                                    "{host} have already made their magical move this phase, {char} with them: it cannot move again (§9.13).",
+                                                    number(state, host), host=host.id, char=char.id))
+    if host.id not in m.moves:
+        raise IllegalAction("no-magical-move", ngettext("{host} has no magical move to make: in the Magic phase {char} leaves it only with a magical move a spell gave the unit (§9.13).",
+                                                        "{host} have no magical move to make: in the Magic phase {char} leaves them only with a magical move a spell gave the unit (§9.13).",
+                                                        number(state, host), host=host.id, char=char.id))
+    if march:
+        raise IllegalAction("cannot-march", _("A magical move is never a March (§9.13); /advance or /reform."))
+    from engine.rulesets.ninth_age.random_movement import remaining_like_refusal
+
+    why = remaining_like_refusal(state, char, "magical")
+    if why:
+        raise IllegalAction("cannot-move", why)
+    before = (char.moved, host.joined_this_phase)
+    char.moved = host.joined_this_phase = False  # a fresh Remaining Moves sub-phase
+    try:
+        do(m.moves[host.id])
+    except IllegalAction:
+        char.moved, host.joined_this_phase = before
+        raise
+    host.joined_this_phase = before[1]
+    char.moved = True
+    m.moved.append(char.id)
 
 
 def end_effect(state: NinthAgeState, effect: Effect, events: list[Event], why: str) -> None:

@@ -51,6 +51,9 @@ OPTIONS = {
     "objective": _("the older name of the secondary setting (same values)"),
     "terrain": _("built-in terrain layout: {layouts} (default standard)", layouts=commas(LAYOUTS)),
     "charge_path_capped": _("on: a charge's path may not be longer than its charge range ([A-11]; default off)"),
+    "stand_and_shoot_fly": _("lowest or fly: the movement value a charger with Fly must be farther than for Stand and "
+                             "Shoot (§8.3; the seed does not say; default lowest: the lower of its M and Fly, \"il "
+                             "valore più basso, se ve ne è più di uno\"; fly: the Fly value it charges with)"),
     "battle_points": _("on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)"),
     "dispel_dice_capped": _("on: a dispel attempt uses at most 5 dice, like a cast ([A-53]; default off: no cap)"),
     "miscast_dice_kept": _("on: a miscast costs no further power dice ([A-18]'s other reading; default off: PDU more "
@@ -157,6 +160,9 @@ class NinthAge(Ruleset):
         if str(options.get("musician_draw_unstable", "lost")).lower() not in ("lost", "draw"):
             raise IllegalAction("bad-setting", _("musician_draw_unstable is lost or draw ([A-31]), not {value!r}.",
                                                  value=str(options["musician_draw_unstable"])))
+        if str(options.get("stand_and_shoot_fly", "lowest")).lower() not in ("lowest", "fly"):
+            raise IllegalAction("bad-setting", _("stand_and_shoot_fly is lowest or fly (§8.3), not {value!r}.",
+                                                 value=str(options["stand_and_shoot_fly"])))
         armies_mode = str(options.get("armies", "samples")).lower()
         if armies_mode not in ("samples", "chosen"):
             raise IllegalAction("bad-setting", _("armies is samples or chosen, not {armies_mode!r}.", armies_mode=armies_mode))
@@ -476,6 +482,16 @@ class NinthAge(Ruleset):
                 characters.join(state, unit, state.units[action.into], action.file, events, widen=action.widen,
                                 movement=m)
             magic.magical_move(state, seat, unit, action.kind, do, events)
+            return
+        if state.phase == "magic" and isinstance(action, Leave):
+            # a character leaves its unit with the magical move a spell gave the unit, as in a fresh Remaining
+            # Moves sub-phase ("aggregarsi ad Unità, lasciare Unità e così via", §9.13, seed 001:1260-1261)
+            unit = state.units[action.unit]
+            if unit.owner != seat:
+                raise IllegalAction("not-your-unit", ngettext("{unit} is not yours to command.", "{unit} are not yours to command.", grammar_number(state, unit), unit=unit.id))
+            magic.magical_leave(state, seat, unit, action.march,
+                                lambda m: characters.leave_move(state, unit, action.steps, action.pivot, events,
+                                                                movement=m), events)
             return
         if isinstance(action, shooting_phase.ACTIONS):
             shooting_phase.apply(state, action, events)

@@ -151,6 +151,30 @@ def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list
 
 
 # -- Stand and Shoot (§8.3) ------------------------------------------------------------------------------
+def stand_and_shoot_fly(state: NinthAgeState) -> str:
+    """The setting ``stand_and_shoot_fly``: the M a charger with Fly is measured against."""
+    return str(state.options.get("stand_and_shoot_fly", "lowest")).lower()
+
+
+def stand_and_shoot_movement(state: NinthAgeState, charger: UnitState) -> tuple[int, bool]:
+    """The movement value Stand and Shoot measures the charger's distance against, and whether it
+    is its Fly value. The seed: "ad una distanza superiore al proprio valore di movimento (si
+    utilizza il valore più basso, se ve ne è più di uno)" (001:824-825); it does not say which of a
+    flier's two values, M and Fly (X), counts, and the rules file's §26 gives no ruling ([A-7]
+    reads "the lowest" as a mixed unit's). Setting ``stand_and_shoot_fly``: ``lowest`` (default: a
+    flier has two movement values, the lower counts, as the seed's parenthesis says) or ``fly``
+    (the Fly value it charges with, §22 Fly). M and Fly as spells leave them."""
+    from engine.rulesets.ninth_age.movement import flying_movement, spell_movement
+
+    m = spell_movement(state, charger)
+    fly = flying_movement(state, charger)
+    if fly is None:
+        return m, False
+    if stand_and_shoot_fly(state) == "fly":
+        return fly, True
+    return min(m, fly), fly < m
+
+
 def _stand_weapons(state: NinthAgeState, unit: UnitState, quick_only: bool
                    ) -> tuple[list, dict[str, list]]:
     """The weapons that may Stand and Shoot: the rank and file's (not Cumbersome, BS above 0) and
@@ -171,14 +195,12 @@ def _stand_weapons(state: NinthAgeState, unit: UnitState, quick_only: bool
     return rf, chars
 
 
-def _too_close(state: NinthAgeState, unit: UnitState, charger: UnitState) -> tuple[bool, float, int]:
-    """Whether the charger is not farther than its (lowest) M from ``unit``: (close, distance, M)."""
-    # "il valore più basso, se ve ne è più di uno" ([A-7]): a mixed unit's lowest M, as spells leave it
-    from engine.rulesets.ninth_age.movement import spell_movement
-
+def _too_close(state: NinthAgeState, unit: UnitState, charger: UnitState) -> tuple[bool, float, int, bool]:
+    """Whether the charger is not farther than its (lowest) M from ``unit``: (close, distance, M,
+    whether that M is its Fly value: :func:`stand_and_shoot_movement`)."""
     d = distance(unit.footprint(), charger.footprint())
-    m = spell_movement(state, charger)
-    return d <= m + EPS_DIST, d, m
+    m, by_fly = stand_and_shoot_movement(state, charger)
+    return d <= m + EPS_DIST, d, m, by_fly
 
 
 def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: UnitState) -> str | None:
@@ -203,9 +225,14 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
     fp, cfp = unit.footprint(), charger.footprint()
     if fp.has_arcs and majority_arc(fp, cfp.front_edge) != "front" and arc_of(fp, cfp.centre) != "front":
         return ngettext("{charger} is not in its front arc", "{charger} are not in its front arc", number(state, charger), charger=charger.id)
-    close, d, m = _too_close(state, unit, charger)
+    close, d, m, by_fly = _too_close(state, unit, charger)
     if close:
         rf, chars = _stand_weapons(state, unit, quick_only=True)
+        if not rf and not chars and by_fly:
+            return ngettext("{charger} is {d}\" away, not farther than its Fly {m} (setting stand_and_shoot_fly={reading})",
+                            "{charger} are {d}\" away, not farther than their Fly {m} (setting stand_and_shoot_fly={reading})",
+                            number(state, charger), charger=charger.id, d=decimal(d, ".1f"), m=m,
+                            reading=stand_and_shoot_fly(state))
         if not rf and not chars:
             return ngettext("{charger} is {d}\" away, not farther than its M {m}", "{charger} are {d}\" away, not farther than their M {m}", number(state, charger), charger=charger.id, d=decimal(d, ".1f"), m=m)
     if not _anyone_sees(state, unit, charger, rf, chars):
