@@ -16,6 +16,10 @@ spell's effect as words for the players *and* as these fields for the referee.
   target (§7.8, :mod:`.healing`): a unit's own models, never the characters joined to it; a
   character only when it is the target itself (a Focused spell on it, a spell on the caster).
   A spell does one or the other, and never with a template.
+- ``summon``: the spell summons a new unit (§7.9, :mod:`.summoning`): ``unit`` is its profile,
+  an army-file unit entry written in the lore file itself (checked as an army file's units are,
+  by the lore's :class:`~engine.rulesets.ninth_age.army.Spell`), ``models`` how many models come
+  (a number or dice, default the entry's own), ``files`` how wide by default.
 
 >>> SpellEffect(hits="D6", strength=4).deals_hits
 True
@@ -33,6 +37,7 @@ from __future__ import annotations
 
 from engine.core.text import _
 import re
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -55,6 +60,25 @@ def amount_problem(text: object) -> str | None:
     if _WOUNDS.match(typed):
         return None
     return _("{typed!r} is not a number of wounds or dice such as 3, D3, D6, 2D6, D3+1", typed=typed)
+
+
+class Summon(BaseModel):
+    """The unit a summoning spell brings (§7.9). ``unit`` stays the entry as the lore file wrote
+    it; :class:`~engine.rulesets.ninth_age.army.Spell` checks it as an army file's unit (this
+    module comes before the army's models, so it cannot name them)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    unit: dict[str, Any]
+    models: str | None = None  # a number or dice ("D3+2"); None: the entry's models
+    files: int | None = Field(default=None, ge=1, le=60)
+
+    @field_validator("models")
+    @classmethod
+    def _models(cls, v):
+        if v is not None and not _HITS.match(v.strip()):
+            raise ValueError(_("{v!r} is not a number of models or dice such as D6, 2D6, D3+1", v=v))
+        return v
 
 
 class SpellEffect(BaseModel):
@@ -93,6 +117,7 @@ class SpellEffect(BaseModel):
         if (self.heal or self.recover) and (self.template is not None or self.scatter is not None):
             raise ValueError(_("a spell that heals or recovers wounds does it to its targets, not under a template"))
         return self
+    summon: Summon | None = None  # a new unit (§7.9)
 
     @field_validator("hits", "scatter")
     @classmethod
