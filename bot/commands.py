@@ -570,8 +570,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("amount", "A number or dice, e.g. 7 or 2d6", required=True),
         Option("reason", "Why, for the log (a judge must say)"),
     )),
-    CommandSpec("heal", "Referee or judge: heal a creature by a number or dice, up to its maximum; Ninth Age: heal "
-                "or recover wounds on your unit", None, (
+    CommandSpec("heal", "Referee or judge: heal a creature (number or dice); Ninth Age: heal or recover wounds on "
+                "your unit", None, (
         Option("creature", "The creature to heal", autocomplete="creature", games=(*ENCOUNTER, *SKIRMISH)),
         Option("amount", "A number or dice, e.g. 7 or 2d6", games=(*ENCOUNTER, *SKIRMISH)),
         Option("reason", "Why, for the log (a judge must say; Ninth Age: the ability or ruling)"),
