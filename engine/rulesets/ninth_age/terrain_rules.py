@@ -298,9 +298,10 @@ def sight_blockers(state: NinthAgeState) -> list:
 
 def hill_cover(state: NinthAgeState, target_shape, origin_inside) -> list:
     """The hills between a shooter and its target as cover obstacles (§18.4): Soft for a target
-    partly on the hill, Hard for one completely off it; a hill hides the part of the target it
-    stands between, not the part standing on it (a line may go into a hill). The hill the
-    shooting model stands on gives no cover (§10.5)."""
+    partly on the hill if it hides half or more of it, Hard for one completely off it if it
+    hides more than half (each hill on its own: short of its share a hill is no cover); a hill
+    hides the part of the target it stands between, not the part standing on it (a line may go
+    into a hill). The hill the shooting model stands on gives no cover (§10.5)."""
     from engine.table.sight import Obstacle
 
     out = []
@@ -308,7 +309,10 @@ def hill_cover(state: NinthAgeState, target_shape, origin_inside) -> list:
         if origin_inside(t.polygon):
             continue
         partly_on = target_shape.intersection(t.polygon).area > 1e-9
-        out.append(Obstacle(shape=t.polygon, kind="soft" if partly_on else "hard", enterable=True))
+        # Soft if the hill hides half or more ("la metà o più"), Hard only if it hides more than
+        # half ("più della metà", seed 001:2886-2889); short of that the hill is neither
+        out.append(Obstacle(shape=t.polygon, kind="soft" if partly_on else "hard", enterable=True,
+                            alone="half" if partly_on else "more"))
     return out
 
 
