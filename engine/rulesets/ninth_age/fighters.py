@@ -841,9 +841,13 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
                             hits=stomp))
     impact = entry.rule_value("Impact Hits")
     # Impact Hits only at a unit its unit charged this turn ([A-40]), by the models touching it
+    # that have the rule: the R&F's positions, and a joined character's base if it has it
     charged = charged_units(state, unit)
+    mine = character_models(state, unit)
     impact_at = [c for c in contacts(state, unit) if c.enemy in charged and c.touching]
-    impact_now = bool(impact) and bool(impact_at) and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0
+    first_round = (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0
+    rf_impact_at = [c for c in impact_at if any(i not in mine for i in c.touching)]
+    impact_now = bool(impact) and bool(rf_impact_at) and first_round
     grinding = entry.rule_value("Grinding Attacks")
     if grinding and impact_now:  # only one of them in a combat round: the player's choice (§22)
         answer = ask(state, asked, unit.owner, f"grinding-{unit.id}-{state.round}-{unit.combat_rounds}",
@@ -862,17 +866,51 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
                         strength=profile_value(state, unit, "S", part), weapon="Grinding Attacks",
                         special="Grinding Attacks", hits=grinding))
     out += breath_blows(state, unit, enemies, touching, asked)
+    ranks = impact_ranks(state, unit) if impact_at and first_round else 0
     if impact_now:
-        hits = impact
-        if entry.has_rule("Scythes"):  # Scythes: one more hit
-            hits = str(int(impact) + 1) if impact.isdigit() else f"{impact}+1"
+        hits = _impact_hits(entry, impact)
         part = max(range(len(entry.parts)), key=lambda i: profile_value(state, unit, "S", i))
-        ranks = max(0, unit_full_ranks(state, unit) - 1)
         strength = profile_value(state, unit, "S", part, first=[ranks] if ranks else [])
-        models = {i for c in impact_at for i in c.touching}
-        out.append(Blow(unit.id, part, "Impact Hits", 10, 0, len(models), [c.enemy for c in impact_at],
+        models = {i for c in rf_impact_at for i in c.touching if i not in mine}
+        out.append(Blow(unit.id, part, "Impact Hits", 10, 0, len(models), [c.enemy for c in rf_impact_at],
                         strength=strength, weapon="Impact Hits", special="Impact Hits", hits=hits))
+    if first_round:  # a duellist's go to the other duellist, as every attack of its (below, §16.9)
+        for name in sorted(set(mine.values())):
+            char = state.units[name]
+            centry = state.unit_entry(char)
+            own = centry.rule_value("Impact Hits")
+            at = [c for c in impact_at if any(mine.get(i) == name for i in c.touching)]
+            if not own or not at:
+                continue
+            part = max(range(len(centry.parts)), key=lambda i: profile_value(state, char, "S", i))
+            strength = profile_value(state, char, "S", part, first=[ranks] if ranks else [])
+            out.append(Blow(unit.id, part, f"{name} Impact Hits", 10, 0, 1, [c.enemy for c in at], strength=strength,
+                            weapon="Impact Hits", special="Impact Hits", hits=_impact_hits(centry, own),
+                            model=name))
     return out
+
+
+def _impact_hits(entry, value: str) -> str:
+    """X Impact Hits a model, one more with Scythes (§22)."""
+    if entry.has_rule("Scythes"):
+        return str(int(value) + 1) if value.isdigit() else f"{value}+1"
+    return value
+
+
+def impact_ranks(state: NinthAgeState, unit: UnitState) -> int:
+    """The +1 S of Impact Hits: "+1 per ogni rango dell'Unità completo oltre il primo; tali ranghi
+    devono essere interamente costituiti da modelli con la regola speciale Colpi da Impatto"
+    (§22, seed 001:3245-3246): each full rank beyond the first all of whose positions are models
+    with Impact Hits, the R&F's by their entry, a joined character's cells by its own."""
+    full = unit_full_ranks(state, unit)
+    if full < 2:
+        return 0
+    files = unit.formation.files
+    mine = character_models(state, unit)
+    rf = bool(state.unit_entry(unit).rule_value("Impact Hits"))
+    has = {name: bool(state.unit_entry(state.units[name]).rule_value("Impact Hits")) for name in set(mine.values())}
+    return sum(1 for r in range(1, full)
+               if all(has[mine[i]] if i in mine else rf for i in range(r * files, (r + 1) * files)))
 
 
 def breath_blows(state: NinthAgeState, unit: UnitState, enemies: list[str], touching: set[int],
