@@ -32,7 +32,7 @@ from engine.rulesets.ninth_age.characteristics import characteristic_changes
 from engine.rulesets.ninth_age.spell_effects import BoundSpell, SpellEffect, vortex_of
 from engine.rulesets.ninth_age.catalogue import (
     data_said,
-    CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, extra_rule_problem, rule_name, rule_param, rule_problem,
+    CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, TroopType, extra_rule_problem, rule_name, rule_param, rule_problem,
 )
 from engine.rulesets.ninth_age.items import BODY_ARMOUR, HOOD, BookItem, army_catalogue, unit_item_problems
 from engine.rulesets.ninth_age.items import catalogue as item_catalogue
@@ -457,13 +457,15 @@ def sample_army(name: str) -> Army:
     return load_army_text(sample_army_text(name), f"{name}.json")
 
 
-def full_ranks(unit: Unit, files: int, models: int) -> int:
+def full_ranks(unit: Unit, files: int, models: int, troop: TroopType | None = None) -> int:
     """Full ranks of a block ``files`` wide holding ``models`` R&F (§7.5): a rank is full at the
-    troop type's width, the last one too when it holds that many (17 Spearmen 10 wide: 2); Free Reform (Skirmishers, Fast Cavalry, Fly) means 0 full ranks."""
+    troop type's width, the last one too when it holds that many (17 Spearmen 10 wide: 2); Free Reform (Skirmishers, Fast Cavalry, Fly) means 0 full ranks.
+    ``troop``: the unit's troop type when it is not the entry's (a unit of characters only, §14)."""
+    troop = troop or unit.troop
     if unit.has_rule("Skirmishers") or unit.has_rule("Fast Cavalry") or unit.has_rule("Fly") \
-            or unit.has_rule("Free Reform") or unit.troop.full_rank == 0:
+            or unit.has_rule("Free Reform") or troop.full_rank == 0:
         return 0
-    if files < unit.troop.full_rank:
+    if files < troop.full_rank:
         return 0
     complete, last = divmod(models, files)  # an incomplete last rank is full if it is wide enough
-    return complete + (1 if last >= unit.troop.full_rank else 0)
+    return complete + (1 if last >= troop.full_rank else 0)

@@ -18,7 +18,7 @@ from engine.core.text import _, decimal, join as text_join, ngettext, commas
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.mixed_units import (
-    take_out_of_block, character_base, hit_allocation, place_in_block as _place,
+    take_out_of_block, character_base, hit_allocation, place_in_block as _place, settle_troop_type,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.table.footprint import Pose
@@ -86,6 +86,7 @@ def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | Non
         _("in rank {value}, file {value2}", value=char.rank + 1, value2=char.file + 1)
     events.append(Event(kind="join", seat=char.owner, data={"unit": host.id, "character": char.id},
                         text=text_join("", [_("{char} joins {host} {where}, moving {reach}\" of {m}\"", char=char.id, host=host.id, where=where, reach=decimal(reach, ".1f"), m=m), (_("; {join} moved aside to keep every Front-Rank model as far forward as possible", join=commas(moved)) if moved else ""), _(". The unit may not move again this phase.")])))
+    settle_troop_type(state, host, events)  # characters joining a character: a unit of characters only (§14)
 
 
 def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitState:
@@ -103,6 +104,7 @@ def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitSta
     take_out_of_block(state, char, host, events)
     char.host, char.cells, char.location = None, None, "table"
     char.pose = Pose(x=c.x, y=c.y, bearing=host.pose.bearing)
+    settle_troop_type(state, host, events)
     return host
 
 

@@ -17,7 +17,7 @@ from shapely.geometry import box
 
 from engine.rulesets.ninth_age.army import full_ranks
 from engine.rulesets.ninth_age.catalogue import rule_name
-from engine.rulesets.ninth_age.mixed_units import command_positions, joined
+from engine.rulesets.ninth_age.mixed_units import command_positions, joined, unit_troop, unit_troop_type
 from engine.rulesets.ninth_age.magic_state import profile_value  # S, A, I, WS under spells and items (§1.11)
 from engine.rulesets.ninth_age.melee import attacks_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -63,7 +63,8 @@ def unit_full_ranks(state: NinthAgeState, unit: UnitState) -> int:
     if unit.garrison:
         return 0
     entry = state.unit_entry(unit)
-    return water_full_ranks(state, unit, full_ranks(entry, unit.formation.files, block_models(unit)))[0]
+    return water_full_ranks(state, unit, full_ranks(entry, unit.formation.files, block_models(unit),
+                                                    unit_troop(state, unit)))[0]
 
 
 def block_models(unit: UnitState) -> int:
@@ -74,7 +75,7 @@ def block_models(unit: UnitState) -> int:
 
 def horde(state: NinthAgeState, unit: UnitState) -> bool:
     """Ranks 10 wide (6 with Monstrous Ranks) make a Horde (§7.5)."""
-    troop = state.unit_entry(unit).troop
+    troop = unit_troop(state, unit)  # a unit of characters only: its most common troop type (§14)
     return troop.horde > 0 and unit.formation.files >= troop.horde and unit.models >= troop.horde
 
 
@@ -826,7 +827,8 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
     if stomp:
         parts = [i for i, p in enumerate(entry.parts) if p.role in ("mount", "draught")] or \
             [i for i, p in enumerate(entry.parts) if p.role not in ("rider", "crew")] or [0]
-        targets = [e for e in enemies if state.unit_entry(state.units[e]).troop_type in STOMPABLE]
+        # "a condizione che il Tipo dell'Unità bersaglio sia...": the unit's troop type (§14, §22)
+        targets = [e for e in enemies if unit_troop_type(state, state.units[e]) in STOMPABLE]
         if duel and unit.id in duel and entry.is_character:
             # a duellist's Stomp goes to the other duellist, "il Personaggio avversario deve essere di un Tipo di
             # Truppa per cui il Calpestamento ha effetto, altrimenti gli attacchi del Calpestamento vengono

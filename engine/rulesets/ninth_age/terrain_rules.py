@@ -235,11 +235,13 @@ def mostly_in_forest(state: NinthAgeState, unit: UnitState, *, standard: bool = 
 
 
 def forest_stubborn(state: NinthAgeState, unit: UnitState) -> bool:
-    """Skirmishers, and lone infantry characters, mostly in a forest are Stubborn (§18.7)."""
+    """Skirmishers, and lone infantry characters ("singoli Personaggi di fanteria": not a unit
+    of several characters, §14), mostly in a forest are Stubborn (§18.7)."""
     if unit.pose is None or kind_share(state, unit.footprint().shape, "forest") <= 0.5:
         return False
     entry = state.unit_entry(unit)
-    return entry.has_rule("Skirmishers") or (entry.is_character and entry.troop_type == "infantry")
+    lone = not any(u.host == unit.id and u.location == "joined" for u in state.units.values())
+    return entry.has_rule("Skirmishers") or (entry.is_character and lone and entry.troop_type == "infantry")
 
 
 # -- Fields: Flammable (§18.5) --------------------------------------------------------------------------------
