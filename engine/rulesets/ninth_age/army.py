@@ -71,12 +71,13 @@ class Part(Strict):
 
 class Upgrade(Strict):
     """An army-list upgrade: it changes the profile (counted as unmodified, §1.9) and may be
-    One per Army."""
+    Unique or One per Army (§2.2)."""
 
     name: str = Field(min_length=1, max_length=60)
     points: int = Field(default=0, ge=0)
     profile: dict[str, int] = Field(default_factory=dict)  # e.g. {"S": 1} for a veteran upgrade
-    one_per_army: bool = False
+    unique: bool = False  # "Unico": once, twice in a Grand Army (§2.2)
+    one_per_army: bool = False  # "Uno per esercito": once, whatever the army's size (§2.2)
 
     @field_validator("profile")
     @classmethod
@@ -128,7 +129,11 @@ class Unit(Strict):
     min_models: int | None = Field(default=None, ge=1, le=200)  # the unit's minimum size (Wizard Conclave)
     general: bool = False
     bsb: bool = False
-    one_per_army: bool = False  # the choice itself is Unique / One per Army
+    # the choice itself (§2.2): "Unico", once in the army (twice in a Grand Army, not a character);
+    # "Uno per esercito", once whatever the army's size. A file written before ``unique`` existed
+    # loads as it is: its one_per_army is One per Army, which a Grand Army does not double.
+    unique: bool = False
+    one_per_army: bool = False
     mark: str = Field(default="", max_length=40)  # how to tell alike units apart in hidden lists (E-46)
     # whether the name reads as a plural in a sentence ("Trolls charge", "the Giant charges");
     # unset: plural when the entry has more than one model (engine.rulesets.ninth_age.grammar)
