@@ -802,3 +802,60 @@ def test_a_template_over_a_character_in_a_unit_of_4_rf_hits_the_character():
     _, said = _template_on_brutes_with_chieftain(4)
     assert "The template covers Chieftain in Brutes: it takes the hit itself (situation B, §16.4)." in said
     assert "Cinder Storm on Brutes (Chieftain): " in said  # its own roll to wound, against its T4
+
+
+def test_a_spell_with_several_boosted_versions_is_cast_by_the_one_named_before_rolling():
+    """Seed 001:1033-1035 and 1047-1054 (§9.2 "Incantesimi Potenziati"): "Dichiarare, prima di
+    tirare i dadi, se si sta cercando di lanciare una versione potenziata (e indicare quale se
+    l'incantesimo ne prevede più di una)"; "Se non viene fatta alcuna dichiarazione, si presume sia
+    stata lanciata la versione con il costo di lancio più basso". A lore file gives the versions,
+    each with its casting value, range and effect; /cast version: takes a name or a number."""
+    from engine.rulesets.ninth_age.army import Spell
+
+    state, _ = magic_phase(dice=(6, 6, 1, 1))
+    lore = state.armies["p1"].lores[0]
+    kindle = next(i for i, s in enumerate(lore.spells) if s.name == "Kindle")
+    data = lore.spells[kindle].model_dump(exclude={"boosted_value", "boosted_range", "boosted_resolve"})
+    data["boosted"] = [
+        {"name": "Far Kindle", "casting_value": 8, "range": 24, "effect": "As Kindle, at 24 inches."},
+        {"name": "Inferno", "casting_value": 10, "effect": "2D6 hits at Strength 5.",
+         "resolve": {"hits": "2D6", "strength": 5, "flaming": True}}]
+    lore.spells[kindle] = Spell.model_validate(data)
+    state.casters["Hedge Wizard"].spells = ["Kindle"]
+    command = dict(wizard="Hedge Wizard", spell="Kindle", dice=3, target="Shaman")
+    before = state.model_dump_json()
+    # two boosted versions: a plain "boosted" is refused, naming them; an unknown one too
+    for version, match in (("boosted", r"Kindle has 2 boosted versions: say which one before rolling, "
+                                       r"version:NUMBER or its name: 1 \(Far Kindle, 8\+\), 2 \(Inferno, 10\+\)"),
+                           ("3", "Kindle has no boosted version '3'; its versions: normal, 1 "),
+                           ("Blaze", "no boosted version 'Blaze'")):
+        with pytest.raises(IllegalAction, match=match):
+            RULESET.apply(state, RULESET.action_from_command(state, "p1", "cast", {**command, "version": version}))
+    assert state.model_dump_json() == before  # refused before any die is rolled
+    # by number: the second, Inferno, needs 10+ and does its own 2D6 hits at S5
+    action = RULESET.action_from_command(state, "p1", "cast", {**command, "version": "2"})
+    assert action.version == "2"
+    attempt = state.model_copy(deep=True)
+    load(attempt, 3, 4, 1)  # 8, +1 for the level: 9, short of Inferno's 10
+    log = []
+    attempt = apply(attempt, action, {"dispel": "none"}, log)
+    assert "Hedge Wizard casts Kindle (boosted: Inferno) on Shaman with 3 dice: " in text(log)
+    assert "against 10: it fails" in text(log)
+    # by name, case aside: Inferno cast, the spell's hits replaced by the version's
+    attempt = state.model_copy(deep=True)
+    load(attempt, 4, 4, 3, 2, 2)
+    log = []
+    attempt = apply(attempt, RULESET.action_from_command(state, "p1", "cast", {**command, "version": "inferno"}),
+                    {"dispel": "none"}, log)
+    assert "against 10: cast." in text(log) and "Kindle strikes Shaman: 2D6 = 2+2 → 4 hits at Strength 5." in text(log)
+    # nothing said: the lowest casting value, the normal Kindle
+    attempt = state.model_copy(deep=True)
+    load(attempt, 2, 3, 1, 3, 3)
+    log = []
+    apply(attempt, RULESET.action_from_command(state, "p1", "cast", command), {"dispel": "none"}, log)
+    assert "Hedge Wizard casts Kindle on Shaman with 3 dice: " in text(log) and "against 5: cast." in text(log)
+    # a lore file may not give both forms, nor a boosted version at or below the spell's own value
+    with pytest.raises(ValueError, match="either as boosted_value"):
+        Spell.model_validate({**data, "boosted_value": 8})
+    with pytest.raises(ValueError, match="casts on 5\\+, not above the spell's 5\\+"):
+        Spell.model_validate({**data, "boosted": [{"name": "Weak", "casting_value": 5}]})

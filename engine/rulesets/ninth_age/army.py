@@ -303,6 +303,26 @@ SPELL_TYPES = ("Aura", "Damage", "Direct", "Caster", "Hex", "Focused", "Augment"
 RANGE_TYPE = re.compile(r"\s*range\s*(\d+(?:\.\d+)?)\s*(?:\"|”|in|inch|inches)?\s*", re.I)
 
 
+class BoostedVersion(Strict):
+    """One boosted version of a spell (§9.2 "Incantesimi Potenziati"): its casting value, above
+    the spell's, and what it changes: its range, its effect as the referee carries it out (the
+    spell's own where left out), and its words."""
+
+    name: str = Field(min_length=1, max_length=40)
+    casting_value: int = Field(ge=1, le=25)
+    range: float | None = Field(default=None, ge=0, le=72)
+    effect: str = Field(default="", max_length=400)
+    resolve: SpellEffect | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        if v.strip().lower() == "normal" or v.strip().isdigit():
+            raise ValueError(_("a boosted version's name may be neither 'normal' nor a number (/cast version: takes "
+                               "its name or its number)"))
+        return v.strip()
+
+
 class Spell(Strict):
     """A spell as a lore file gives it. Its types are §9.3's, each one enforced (an unknown word
     is refused, never silently ignored); a "Range X" type is the spell's range (``range`` may
@@ -320,6 +340,36 @@ class Spell(Strict):
     resolve: SpellEffect = Field(default_factory=SpellEffect)
     boosted_range: float | None = Field(default=None, ge=0, le=72)
     boosted_resolve: SpellEffect | None = None
+    # several boosted versions ("Se l'incantesimo presenta più versioni potenziate dichiarare quale si
+    # intende lanciare", §9.2): each with its casting value and effect; instead of the three above
+    boosted: list[BoostedVersion] = Field(default_factory=list, max_length=6)
+
+    def boosted_versions(self) -> list[BoostedVersion]:
+        """The spell's boosted versions, in the lore file's order (numbered from 1): its list, or
+        the one ``boosted_value`` gives (named "boosted")."""
+        if self.boosted:
+            return list(self.boosted)
+        if self.boosted_value is None:
+            return []
+        return [BoostedVersion(name="boosted", casting_value=self.boosted_value, range=self.boosted_range,
+                               resolve=self.boosted_resolve)]
+
+    @model_validator(mode="after")
+    def _boosted(self) -> "Spell":
+        if self.boosted and (self.boosted_value is not None or self.boosted_range is not None
+                             or self.boosted_resolve is not None):
+            raise ValueError(_("spell {spell}: give its boosted versions either as boosted_value (one) or as the "
+                               "boosted list, not both", spell=self.name))
+        names = [v.name.lower() for v in self.boosted]
+        if len(set(names)) != len(names):
+            raise ValueError(_("spell {spell}: two boosted versions have the same name", spell=self.name))
+        for v in self.boosted_versions():
+            if v.casting_value <= self.casting_value:
+                # "il valore di lancio più alto si riferisce alla versione 'potenziata'" (§9.2)
+                raise ValueError(_("spell {spell}: the boosted version {version} casts on {value}+, not above the "
+                                   "spell's {casting}+", spell=self.name, version=v.name, value=v.casting_value,
+                                   casting=self.casting_value))
+        return self
 
     @field_validator("types")
     @classmethod

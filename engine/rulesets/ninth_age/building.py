@@ -235,7 +235,10 @@ def describe_entry(army: Army, name: str) -> str:
         lines.append(_("Wizard level {level}, lore {lore}:", level=u.wizard.level, lore=data_said(u.wizard.lore)))
         lore = next((lo for lo in army.lores if lo.name.lower() == u.wizard.lore.lower()), None)
         for s in sorted(lore.spells, key=lambda s: s.number) if lore else []:
-            boosted = _(", boosted {value}+", value=s.boosted_value) if s.boosted_value else ""
+            versions = s.boosted_versions()
+            boosted = (_(", boosted {value}+", value=versions[0].casting_value) if len(versions) == 1 else
+                       text_join("", [_(", boosted {number} ({name}) {value}+", number=i, name=data_said(v.name),
+                                        value=v.casting_value) for i, v in enumerate(versions, 1)]))
             lines.append(text_join("", [_("  {number}. {spell} ({value}+", number=s.number, spell=data_said(s.name), value=s.casting_value),
                                         boosted, _("; {types}; {duration}): {effect}", types=commas(data_said(t) for t in s.types),
                                                     duration=Text(_DURATIONS[s.duration]), effect=data_said(s.effect))]))

@@ -5,7 +5,7 @@ The sequence of §9.5, as the game runs it::
 
     /end of Movement -> begin(): start of phase (Flux, Channel, Lasts One Turn ends)
                         -> the reactive player's RiP window (a /decide question)
-    /cast wizard: spell: dice: target: | at:x,y [version:boosted] [part:]
+    /cast wizard: spell: dice: target: | at:x,y [version:boosted|NAME|NUMBER] [part:]
           -> casting roll -> the reactive player's dispel (a /decide question) -> effects,
              attribute spell -> miscast -> the reactive player's RiP window again
     /dispel spell: [dice:] [wizard:]   the active player's RiP dispel (own spells end at once)
@@ -23,7 +23,7 @@ from shapely.geometry import Point as ShapelyPoint
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import casting
-from engine.rulesets.ninth_age.army import Lore, Spell
+from engine.rulesets.ninth_age.army import BoostedVersion, Lore, Spell
 from engine.rulesets.ninth_age.catalogue import data_said, rule_name, rule_param
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
@@ -263,8 +263,40 @@ def _obstacles(state: NinthAgeState) -> list[Obstacle]:
     return out
 
 
-def spell_range(spell: Spell, boosted: bool) -> float | None:
-    return spell.boosted_range if boosted and spell.boosted_range is not None else spell.range
+def spell_range(spell: Spell, version: BoostedVersion | bool | None) -> float | None:
+    """The range of the version cast: a boosted version's own, else the spell's (True: its only
+    boosted version, False: the normal one)."""
+    if version is True:
+        version = next(iter(spell.boosted_versions()), None)
+    return version.range if isinstance(version, BoostedVersion) and version.range is not None else spell.range
+
+
+def boosted_version(spell: Spell, version: str | None, bound: bool = False) -> BoostedVersion | None:
+    """The version of ``spell`` declared before any die is rolled (§9.2): None for the normal one
+    ("normal", or nothing said: "si presume sia stata lanciata la versione con il costo di lancio
+    più basso"); a boosted one by its name or its number (1 for the first the lore file gives);
+    "boosted" only when the spell has a single one ("Se l'incantesimo presenta più versioni
+    potenziate dichiarare quale si intende lanciare"). A bound spell is never boosted (§9.12)."""
+    word = " ".join((version or "normal").split()).lower()
+    if word == "normal":
+        return None
+    versions = spell.boosted_versions()
+    if bound or not versions:
+        raise IllegalAction("no-boost", text_join("", [_("{spell} has no boosted version", spell=spell.name), (_(" a bound spell can cast (§9.12).") if bound else ".")]))
+    listed = commas(_("{number} ({name}, {value}+)", number=i, name=data_said(v.name), value=v.casting_value)
+                    for i, v in enumerate(versions, 1))
+    if word == "boosted":
+        if len(versions) == 1:
+            return versions[0]
+        raise IllegalAction("which-boost", _("{spell} has {count} boosted versions: say which one before rolling, version:NUMBER or its name: {listed} (§9.2).", spell=spell.name, count=len(versions), listed=listed))
+    if word.isdigit():
+        if 1 <= int(word) <= len(versions):
+            return versions[int(word) - 1]
+    else:
+        for v in versions:
+            if v.name.lower() == word:
+                return v
+    raise IllegalAction("bad-version", _("{spell} has no boosted version {version!r}; its versions: normal, {listed}.", spell=spell.name, version=version, listed=listed))
 
 
 def _types(spell: Spell) -> set[str]:
@@ -281,7 +313,8 @@ def is_ground(spell: Spell) -> bool:
     return "ground" in t or vortex_of(spell.types) is not None
 
 
-def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, boosted: bool) -> str | None:
+def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState,
+            boosted: BoostedVersion | None) -> str | None:
     """Why ``target`` is not a legal target of ``spell`` cast by ``c`` (§9.3), or None. A
     character inside a unit is a target of a Focused spell only ("Un incantesimo Mirato può
     bersagliare solo modelli singoli (incluso un Personaggio all'interno di un'Unità)"), measured
@@ -327,7 +360,8 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
     return None
 
 
-def legal_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool = False) -> list[UnitState]:
+def legal_targets(state: NinthAgeState, c: Caster, spell: Spell,
+                  boosted: BoostedVersion | None = None) -> list[UnitState]:
     """The units (and, for a Focused spell, the characters inside units) ``spell`` may target."""
     candidates = state.on_table()
     if "focused" in _types(spell):
@@ -362,8 +396,10 @@ def _which_spell(state: NinthAgeState, c: Caster, text) -> tuple[Spell, Lore, bo
 
 
 def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=None, at: Point | None = None,
-         boosted: bool = False, part: str | None = None, events: list[Event] | None = None) -> None:
-    """One casting attempt, steps 1-8 of §9.7."""
+         boosted: bool = False, part: str | None = None, events: list[Event] | None = None,
+         version: str | None = None) -> None:
+    """One casting attempt, steps 1-8 of §9.7. ``version``: the boosted version declared, by
+    name or number (``boosted`` alone: the spell's only one)."""
     events = events if events is not None else []
     _can_act(state, seat)
     m = state.magic
@@ -385,8 +421,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
         raise IllegalAction("in-play", _("{spell} of {c} remains in play: it cannot be cast again until it ends.", spell=spell.name, c=c.name))
     if c.banned.get(spell.name) == state.round:
         raise IllegalAction("bound-by-scroll", _("A Binding Scroll forbids {c} to cast {spell} in this game turn.", c=c.name, spell=spell.name))
-    if boosted and (bound or spell.boosted_value is None):
-        raise IllegalAction("no-boost", text_join("", [_("{spell} has no boosted version", spell=spell.name), (_(" a bound spell can cast (§9.12).") if bound else ".")]))
+    boosted = boosted_version(spell, version or ("boosted" if boosted else None), bound)
     if not 1 <= dice <= casting.MAX_CAST_DICE:
         raise IllegalAction("bad-dice", _("A spell is cast with 1 to 5 power dice, not {dice}.", dice=dice))
     if dice > dice_left(state, seat):
@@ -396,7 +431,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     targets, point = _declare_targets(state, c, spell, boosted, target, at)
     part = _focused_part(state, c, spell, targets, part)
     attribute_target = None if bound else _attribute_target(state, c, lore)
-    value = (spell.boosted_value if boosted else spell.casting_value)
+    value = boosted.casting_value if boosted is not None else spell.casting_value
     if bound:  # the Power Level works as the casting value and takes precedence (§9.12)
         value = next(b.power_level for b in state.unit_entry(me).bound_spells if b.spell.lower() == spell.name.lower())
     # step 2: roll
@@ -410,7 +445,10 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     faces = _sceptre(state, c, spell, list(roll.dice), events)
     d3_face = _op_d3(state, faces, _('{c}: Overwhelming Power D3', c=c.name))
     total = casting.attempt(faces, modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound)
-    what = text_join("", [data_said(spell.name), _(" (boosted)") if boosted else "", _(" (bound, Power Level)") if bound else ""])
+    several = len(spell.boosted_versions()) > 1
+    what = text_join("", [data_said(spell.name),
+                          (_(" (boosted: {version})", version=data_said(boosted.name)) if several else _(" (boosted)"))
+                          if boosted is not None else "", _(" (bound, Power Level)") if bound else ""])
     aim = point and _("the point {point}, {point2}", point=decimal(point[0], ".1f"), point2=decimal(point[1], ".1f")) or commas(u.id for u in targets)
     # step 3: success?
     if not total.reaches(value):
@@ -425,7 +463,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     lost_before = {u.id: (u.phase_key, u.phase_lost) for u in state.units.values()}
     if not dispelled:
         # step 6: the effect, then the lore's attribute spell
-        chosen = spell.boosted_resolve if boosted and spell.boosted_resolve else spell.resolve
+        chosen = boosted.resolve if boosted is not None and boosted.resolve else spell.resolve
         m.shielded = spell.name if scroll == "Shielding Scroll" else None
         try:
             apply_spell(state, c, spell, chosen, targets, point, value, part, events, bound=bound)
@@ -473,7 +511,7 @@ def _break(state: NinthAgeState, c: Caster) -> None:
         state.magic.broken.append(c.name)
 
 
-def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool, target,
+def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: BoostedVersion | None, target,
                      at: Point | None) -> tuple[list[UnitState], Point | None]:
     me = caster_unit(state, c)
     t = _types(spell)

@@ -316,7 +316,7 @@ class NinthAge(Ruleset):
         raise IllegalAction("unknown-command", _("The Ninth Age has no /{command}.", command=command))
 
     def _magic_action(self, seat: str, command: str, options: dict[str, Any]) -> Action:
-        """/cast wizard: spell: dice: target:|at:x,y [version:boosted] [part:]; /dispel spell: [dice:] [wizard:]."""
+        """/cast wizard: spell: dice: target:|at:x,y [version:normal|boosted|NAME|NUMBER] [part:]; /dispel spell: [dice:] [wizard:]."""
         dice = int(number(options["dice"], "dice")) if options.get("dice") not in (None, "") else None
         if command == "dispel":
             if not options.get("spell"):
@@ -334,12 +334,13 @@ class NinthAge(Ruleset):
             if len(parts) != 2:
                 raise IllegalAction("bad-option", _("Write at: as x,y in inches, e.g. at:30,18."))
             at = (number(parts[0], "x"), number(parts[1], "y"))
-        version = str(options.get("version") or "normal").strip().lower()
-        if version not in ("normal", "boosted"):
-            raise IllegalAction("bad-option", _("version is normal or boosted, not {version!r}.", version=version))
+        # normal, boosted, or a boosted version's name or number: the spell says which it has (magic.boosted_version)
+        version = " ".join(str(options.get("version") or "normal").split())
+        word = version.lower()
         return Cast(seat=seat, wizard=str(options["wizard"]), spell=str(options["spell"]), dice=dice,
                     target=str(options["target"]) if options.get("target") else None, at=at,
-                    boosted=version == "boosted", part=str(options["part"]) if options.get("part") else None)
+                    boosted=word != "normal", version=None if word in ("normal", "boosted") else version,
+                    part=str(options["part"]) if options.get("part") else None)
 
     # -- the rules --------------------------------------------------------------------------------
     def _apply(self, state: GameState, action: Action, events: list[Event]) -> None:
@@ -400,7 +401,7 @@ class NinthAge(Ruleset):
             return
         if isinstance(action, Cast):  # Magic phase (§9)
             magic.cast(state, seat, action.wizard, action.spell, action.dice, action.target, action.at,
-                       action.boosted, action.part, events)
+                       action.boosted, action.part, events, version=action.version)
             return
         if isinstance(action, DispelInPlay):
             magic.dispel_in_play(state, seat, action.spell, action.dice, action.wizard, events)
