@@ -733,3 +733,33 @@ def test_an_unstable_losers_wound_loss_says_how_many_models_it_cost():
     assert lines == ["Vermin Swarm is Unstable: it does not break, and loses 3 wounds with no saves "
                      "(difference 3): that costs no model yet (3 wounds on its next model)."]
     assert swarm.models == 4 and swarm.wounds_lost == 3
+
+
+def test_attacks_may_single_out_a_champion_in_base_contact_outside_a_challenge():
+    """Seed 001:1481-1483 (§11.6 Indirizzare gli attacchi): "Se un modello è in contatto di basetta
+    con più di un modello nemico, allora può scegliere quale modello attaccare. Gli attacchi
+    possono essere suddivisi tra modelli con un numero differente di ferite, ad esempio, modelli
+    R&F, Campioni e Personaggi"; 2743-2744: the Champions "possono essere bersagliati, feriti e
+    uccisi nel medesimo modo di un Personaggio". The models touching the Brutes' Champion may put
+    their attacks on it (its own wounds), the others on the unit."""
+    state = _face_off()
+    spears, brutes = state.units["Spearmen"], state.units["Brutes"]
+    champion = fighters.champion_model(state, brutes)
+    assert champion is not None
+    blows = [b for b in fighters.blows(state, spears) if not b.special]
+    at_champion = [b for b in blows if fighters.champion_target("Brutes") in b.targets]
+    assert at_champion and all(b.targets == ["Brutes", "Brutes/champion"] for b in at_champion)
+    assert any(b.targets == ["Brutes"] for b in blows)  # models touching only its R&F
+    # the attacker is asked where they go, the Champion among the choices
+    log = []
+    state = apply(state, Fight(seat="p1", unit="Spearmen"),
+                  {"challenge": "none", "pursue": "restrain", "allocate-Spearmen": "all-at-Brutes/champion"}, log)
+    lines = " ".join(e.text for e in log)
+    assert "Answer with /decide option: all-at-Brutes, all-at-Brutes/champion, or 1-at-Brutes-1-at-Brutes/champion" \
+        in lines
+    assert "I3: Spearmen Spearman Champion ×2 (WS 4) at Brutes' Champion (WS 3)" in lines
+    assert "I3: Spearmen Spearman ×2 (WS 3) at Brutes' Champion (WS 3)" in lines
+    # its own wounds, kept on it as a character's, never the unit's pool (this battle's dice: 1 wound)
+    assert "Spearmen Spearman Champion against Brutes' Champion: 1 wound; the Champion stands." in lines
+    now = state.units["Brutes"]
+    assert now.champion_wounds == 1 and not now.champion_lost and now.models == 6

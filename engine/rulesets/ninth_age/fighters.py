@@ -362,6 +362,24 @@ def character_models(state: NinthAgeState, unit: UnitState) -> dict[int, str]:
     return out
 
 
+CHAMPION_MARK = "/champion"  # an attack target: the unit's Champion model singled out (§11.6)
+
+
+def champion_target(uid: str) -> str:
+    """The target that names ``uid``'s Champion itself, not the unit: "Gli attacchi possono essere
+    suddivisi tra modelli con un numero differente di ferite, ad esempio, modelli R&F, Campioni e
+    Personaggi" (§11.6, seed 001:1481-1483); a Champion "può essere bersagliato, ferito e ucciso nel
+    medesimo modo di un Personaggio" (§17, seed 001:2743-2744)."""
+    return uid + CHAMPION_MARK
+
+
+def target_unit(target: str) -> tuple[str, bool]:
+    """(the unit, whether its Champion alone is meant) of an attack target."""
+    if target.endswith(CHAMPION_MARK):
+        return target[: -len(CHAMPION_MARK)], True
+    return target, False
+
+
 def champion_model(state: NinthAgeState, unit: UnitState) -> int | None:
     """The index of the unit's Champion model, if it has one still standing."""
     if not state.unit_entry(unit).command.champion or unit.champion_lost:
@@ -649,7 +667,8 @@ def crush_blow(state: NinthAgeState, unit: UnitState, part: int, count: int, tar
     enemy unit as a whole (§12.1), never a supporting attack. The seed does not make it hit
     automatically (as it says of Stomp, Impact Hits and Grinding Attacks), so it rolls to hit
     with the part's WS; being a special attack, no weapon and no rule changing normal attacks."""
-    units = [t for t in targets if state.units[t].location != "joined"] or targets
+    plain = [t for t in targets if not target_unit(t)[1]]  # at the unit, never at its Champion alone
+    units = [t for t in plain if state.units[t].location != "joined"] or plain
     return Blow(unit.id, part, f"{name} {CRUSH}", 0, ws, count, units, strength=10, weapon=CRUSH, special=CRUSH,
                 hits="1", model=model)
 
@@ -688,8 +707,11 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
             touching.setdefault(i, set()).add(c.enemy)
             touched = (c.pairs or {}).get(i, set())
             chars = {theirs[j] for j in touched if j in theirs}
+            if their_champion is not None and their_champion in touched and not locked:
+                chars.add(champion_target(c.enemy))  # the Champion touched may be singled out (§11.6)
             touching[i] |= chars
-            ordinary = [j for j in touched if j not in theirs and not (locked and j == their_champion)]
+            # what a character's base may strike: the models it touches; the Champion by itself
+            ordinary = [j for j in touched if j not in theirs and j != their_champion]
             reach.setdefault(i, set()).update(chars | ({c.enemy} if ordinary or not touched else set()))
         for i in c.supporting:
             supporting.setdefault(i, set()).add(c.enemy)
