@@ -747,7 +747,7 @@ def test_attacks_may_single_out_a_champion_in_base_contact_outside_a_challenge()
     champion = fighters.champion_model(state, brutes)
     assert champion is not None
     blows = [b for b in fighters.blows(state, spears) if not b.special]
-    at_champion = [b for b in blows if fighters.champion_target("Brutes") in b.targets]
+    at_champion = [b for b in blows if "Brutes/champion" in b.targets]
     assert at_champion and all(b.targets == ["Brutes", "Brutes/champion"] for b in at_champion)
     assert any(b.targets == ["Brutes"] for b in blows)  # models touching only its R&F
     # the attacker is asked where they go, the Champion among the choices
