@@ -411,9 +411,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("at", "Catapult template centre or cannonball landing point, x,y in inches"),
         Option("models", "Fire only this many models (front rank first); the others hold their fire",
                type="integer"),
+        Option("hold", "Its characters (names) and/or 'champion' that hold their fire, e.g. Marshal,champion"),
     )),
     # -- Ninth Age characters in units (engine/rulesets/ninth_age/characters.py) -----------------
-    CommandSpec("join", "Ninth Age: a character joins a unit (deploying, or in the Remaining Moves); hidden: in secret",
+    CommandSpec("join", "Ninth Age: a character or War Platform joins a unit (deploying or Remaining Moves); hidden: secretly",
                 None, (
         Option("unit", "Your character", required=True, autocomplete="unit"),
         Option("into", "The unit it joins", required=True, autocomplete="unit"),
@@ -458,6 +459,17 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("modifier", "Added to the characteristic, e.g. -1 (default 0)"),
         Option("reason", "The rule that calls for it, for the log"),
     )),
+    CommandSpec("summon", "Ninth Age: summon a unit an army-book ability brings (§7.9), whole or not at all", None, (
+        Option("unit", "The profile: a unit of your army list, or one a spell of your lores summons", required=True),
+        Option("at", "Its centre, x,y in inches from the south-west corner, e.g. 36,24", required=True),
+        Option("models", "How many models (default: the profile's)", type="integer"),
+        Option("facing", "Bearing in degrees (0 = north) or north/south/east/west (default: toward the enemy)"),
+        Option("files", "How many models wide (default: the profile's formation)", type="integer"),
+        Option("by", "The summoning unit, when the ability has a range (every model within it)",
+               autocomplete="unit"),
+        Option("range", "The ability's range in inches, measured from the by: unit"),
+        Option("reason", "The ability that summons it, for the log"),
+    )),
     CommandSpec("cast", "Cast a spell (or use a spell-like ability) with a creature", None, (
         Option("spell", "The spell", required=True, autocomplete="spell"),
         _CREATURE,
@@ -469,6 +481,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("version", "Ninth Age: normal, boosted, or a boosted version's name or number (default normal)",
                games=NINTH_AGE),
         Option("part", "Ninth Age: a Focused spell's part of a multi-part model, e.g. rider", games=NINTH_AGE),
+        Option("facing", "Ninth Age: a summoning spell's new unit's facing (default: toward the enemy)",
+               games=NINTH_AGE),
+        Option("files", "Ninth Age: a summoning spell's new unit's width in models", type="integer",
+               games=NINTH_AGE),
+        Option("centre", "Ninth Age: a summoning spell's new unit's centre, x,y (default: the at: point)",
+               games=NINTH_AGE),
     )),
     CommandSpec("dispel", "Ninth Age: end a spell that remains in play (your own at once, an enemy's with dice)",
                 None, (

@@ -62,9 +62,10 @@ class TableCog(WarbandCog):
     @described("shoot")
     @app_commands.autocomplete(unit=WarbandCog.suggest_unit, target=WarbandCog.suggest_creature)
     async def shoot(self, interaction: discord.Interaction, unit: str, target: str, weapon: str | None = None,
-                    multiple: str | None = None, at: str | None = None, models: int | None = None) -> None:
+                    multiple: str | None = None, at: str | None = None, models: int | None = None,
+                    hold: str | None = None) -> None:
         await self.run(interaction, "shoot", defer=True, unit=unit, target=target, weapon=weapon, multiple=multiple,
-                       at=at, models=models)
+                       at=at, models=models, hold=hold)
 
     # -- characters in units (engine/rulesets/ninth_age/characters.py) --------------------------
     @app_commands.command(**named("join"))
@@ -110,6 +111,15 @@ class TableCog(WarbandCog):
                    reason: str | None = None) -> None:
         await self.run(interaction, "test", defer=True, unit=unit, characteristic=characteristic, modifier=modifier,
                        reason=reason)
+
+    @app_commands.command(**named("summon"))
+    @described("summon")
+    @app_commands.autocomplete(by=WarbandCog.suggest_unit)
+    async def summon(self, interaction: discord.Interaction, unit: str, at: str, models: int | None = None,
+                     facing: str | None = None, files: int | None = None, by: str | None = None,
+                     range: str | None = None, reason: str | None = None) -> None:  # noqa: A002 - the option's name
+        await self.run(interaction, "summon", defer=True, unit=unit, at=at, models=models, facing=facing, files=files,
+                       by=by, range=range, reason=reason)
 
     @app_commands.command(**named("dispel"))
     @described("dispel")

@@ -474,7 +474,7 @@ def _pairs(moving: list[Piece], pieces: list[Piece], d, go: float, reach: float)
 
 def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Iterable[Hashable] = (),
                edge: bool = False, clearance: float = CLEARANCE_END, during: float = 0.0,
-               ignore: Iterable[Hashable] = ()) -> Ahead:
+               ignore: Iterable[Hashable] = (), through_terrain: float | None = None) -> Ahead:
     """Move ``fp`` straight ahead (along its facing) up to ``go`` inches and say where it stops.
 
     It stops on touching one of the ``contact`` units, on touching the table edge (``edge``), or
@@ -482,12 +482,15 @@ def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Itera
     through one); an obstacle it already overlaps at the start stops it at once if it would go
     deeper into it, and is passed otherwise. The place it ends is the farthest one no farther
     than the stop that keeps ``clearance`` from every other unit and the Impassable terrain and
-    stands fully on the table (units in ``ignore`` are left out of all of it)."""
+    stands fully on the table (units in ``ignore`` are left out of all of it). ``through_terrain``:
+    the Impassable terrain does not stop the move (it goes through it), and the place it ends
+    keeps that gap from it (an Ethereal unit: through it, never ending in or within 1" of it)."""
     skip = set(ignore)
     contact = set(contact) - skip
     d = tuple(map(float, to_world((0.0, 0.0), fp.bearing, (0.0, 1.0))))
     moving = _footprint_pieces(fp)
-    corridor = fp.shape.union(translate(fp, 0, max(go, 0.0)).shape).convex_hull.buffer(clearance + 0.01)
+    corridor = fp.shape.union(translate(fp, 0, max(go, 0.0)).shape).convex_hull.buffer(
+        max(clearance, through_terrain or 0.0) + 0.01)
     obstacles: dict[Hashable, object] = {k: o.shape for k, o in around.others.items() if k not in skip}
     if around.impassable is not None and not around.impassable.is_empty:
         if around.blockers:  # each feature by its name, so that what stops the move can be named
@@ -502,6 +505,11 @@ def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Itera
     near: list[tuple[float, float]] = []
     near_by: dict[Hashable, list[tuple[float, float]]] = {}
     for key, parts in pieces.items():
+        if through_terrain is not None and (key == IMPASSABLE or isinstance(key, Feature)):
+            sums = list(_pairs(moving, parts, d, max(go, 0.0), through_terrain + 0.01))
+            near_by[key] = [s for s in (_within(m, d, through_terrain) for m in sums) if s is not None]
+            near += near_by[key]  # passed through, only not ended in or near
+            continue
         sums = list(_pairs(moving, parts, d, max(go, 0.0), clearance + 0.01))
         # (entry, exit) while it overlaps a piece by more than a touch, entry where they first touch
         overlap = [(_inside(m, d, 0.0)[0], s[1]) for m in sums

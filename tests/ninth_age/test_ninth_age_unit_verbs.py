@@ -122,7 +122,8 @@ UNIT_VALUE = re.compile(r"^(?:(\w+)\.id|\w+\.host|decl\.(?:charger|target)|(uid|
 ALIAS = {"uid": "u", "k": "other"}
 # loop variables that hold a unit's id, beside the unit itself (``for uid in ...: u = state.units[uid]``)
 ALIAS = {"uid": "u", "k": "other"}
-CHARACTER = {"char", "c", "wizard", "caster", "dispeller", "leader", "general", "champion", "joiner", "me", "model"}
+# a War Platform is one model (a unit of several is refused): its sentences are singular
+CHARACTER = {"char", "c", "wizard", "caster", "dispeller", "leader", "general", "champion", "joiner", "me", "model", "platform"}
 VERB = r"(?:already |still |not |no longer |now |also )?(is|are|has|have|was|were|can't|cannot|may|must|does|[a-z]+s)\b"
 NOT_A_VERB = {"against", "plus", "as", "its", "this", "thus", "unless", "across"}
 

@@ -21,7 +21,7 @@ from engine.rulesets.ninth_age.leadership import (
 )
 from engine.rulesets.ninth_age.casualties import _destroy, flee, phase_key, terrain_checks
 from engine.rulesets.ninth_age.neighbours import blockers, engaged, surroundings
-from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, flies, ground_note, on_hill
+from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, ethereal, flies, ground_note, on_hill
 from engine.rulesets.ninth_age.shooting_phase import stand_and_shoot, stand_and_shoot_problem
 from engine.rulesets.ninth_age.skirmishers import close_ranks
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, laid_out
@@ -80,14 +80,20 @@ def _around(state, charger, target, ignore) -> tuple:
     turn of the target (:func:`aligned_placements`), so it is worked out once for them."""
     others = {k: v for k, v in _others(state, charger.id, target.id).items() if k not in ignore}
     obstacles = None
+    ghost = ethereal(state, charger)
     if not flies(state, charger):
         # a character charging out of its unit moves through that unit (§16.3, §16.4)
         # declaring (§8.2: "take into account charges already declared"), the units that declared a
         # charge are on their way, not where they stand; each path is checked again as it moves
         moving = () if charger.declared_charge else tuple(d.charger for d in state.charges)
         obstacles = path_obstacles(state, skip=(charger.id, target.id, charger.charged_out_of or charger.id,
-                                                *ignore, *moving))
-    return others, state.table.impassable(), obstacles
+                                                *ignore, *moving), terrain=not ghost)
+    impassable = state.table.impassable()
+    if ghost and impassable is not None and not impassable.is_empty:
+        # §22 Ethereal: "tutti i Terreni come Terreno Aperto, ma non possono terminare il loro movimento
+        # dentro (o entro 1\") da un Terreno Intransitabile": its path goes through it, its end keeps 1"
+        impassable = impassable.buffer(CLEARANCE_END - EPS_DIST)
+    return others, impassable, obstacles
 
 
 def _reachable(state, charger, target, cfp, tfp, side, blocked, around, *, landing: bool,
@@ -120,11 +126,23 @@ def _reachable(state, charger, target, cfp, tfp, side, blocked, around, *, landi
     return out
 
 
-def path_obstacles(state: NinthAgeState, skip: tuple[str, ...] = ()) -> dict[str, object]:
+def assault_obstacles(state: NinthAgeState, charger: UnitState, target: UnitState) -> dict[str, object] | None:
+    """What the way of a charge on ``target`` in a Building may not cross: as for every other
+    charge (:func:`_around`), the other units (not those already declared to charge, on their way)
+    and the Impassable features; None for a flier (§22 Fly); no terrain for an Ethereal charger."""
+    if flies(state, charger):
+        return None
+    moving = () if charger.declared_charge else tuple(d.charger for d in state.charges)
+    return path_obstacles(state, skip=(charger.id, target.id, charger.charged_out_of or charger.id, *moving),
+                          terrain=not ethereal(state, charger))
+
+
+def path_obstacles(state: NinthAgeState, skip: tuple[str, ...] = (), *, terrain: bool = True) -> dict[str, object]:
     """What a charge path may not cross, by name: the Impassable features and Buildings, and the
     units on the table other than those in ``skip`` (the charger and its target): units never
-    move through other units (§7 1" rule, §8.5); only a unit with Fly flies over them (§22)."""
-    out: dict[str, object] = {name: polygon for name, polygon, _skip in blockers(state)}
+    move through other units (§7 1" rule, §8.5); only a unit with Fly flies over them (§22).
+    ``terrain`` False: no terrain (an Ethereal charger goes through it, §22 Ethereal)."""
+    out: dict[str, object] = {name: polygon for name, polygon, _skip in blockers(state)} if terrain else {}
     for u in state.on_table():
         if u.id not in skip and not u.garrison:
             out[u.id] = u.footprint().shape
@@ -243,6 +261,9 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         notes = {u.id: _(UNIT_IN_THE_WAY) for u in state.on_table()}
         notes.update((n, note) for n, _skip, note in blockers(state))
         through = text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n]) for n in stopped])
+        if ethereal(state, charger) and state.table.features("impassable"):
+            through = text_join("", [through, _("; being Ethereal it goes through Impassable terrain, but may not end "
+                                                "its move in or within 1\" of it (§22 Ethereal)")])
         raise IllegalAction("no-room", ngettext("{charger} has no room to reach {facing_name} with one wheel of at most 90° and its align (the charged unit turns only where other units or terrain stop the align; §8.2, §8.5){through}.", "{charger} have no room to reach {facing_name} with one wheel of at most 90° and its align (the charged unit turns only where other units or terrain stop the align; §8.2, §8.5){through}.", number(state, charger), charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
@@ -294,8 +315,13 @@ def _declare_assault(state: NinthAgeState, charger: UnitState, target: UnitState
     """A charge on a unit in a Building (§18.6): declared and resolved as against a War Machine,
     brought into contact with any wall of the Building; the charged unit may not Flee."""
     building = garrison.building_of(state, target)
-    if not garrison.assault_poses(state, charger, building):
-        raise IllegalAction("no-room", text_join("", [ngettext("{charger} has no room to reach a wall of {building}", "{charger} have no room to reach a wall of {building}", number(state, charger), charger=charger.id, building=building.name), ngettext(", where {target} is (§18.6).", ", where {target} are (§18.6).", number(state, target), target=target.id)]))
+    stopped: list[str] = []
+    if not garrison.assault_poses(state, charger, building, assault_obstacles(state, charger, target), stopped):
+        notes = {u.id: _(UNIT_IN_THE_WAY) for u in state.on_table()}
+        notes.update((n, note) for n, _skip, note in blockers(state))
+        through = text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n])
+                                 for n in stopped if n in notes])
+        raise IllegalAction("no-room", text_join("", [ngettext("{charger} has no room to reach a wall of {building}", "{charger} have no room to reach a wall of {building}", number(state, charger), charger=charger.id, building=building.name), ngettext(", where {target} is (§18.6)", ", where {target} are (§18.6)", number(state, target), target=target.id), through, "."]))
     d = gap(state, charger, target)
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side="any", distance=d)
@@ -543,7 +569,8 @@ def _legal_target(state: NinthAgeState, charger: UnitState, target: UnitState) -
     except IllegalAction:
         return False
     if target.garrison:
-        return bool(garrison.assault_poses(state, charger, garrison.building_of(state, target)))
+        return bool(garrison.assault_poses(state, charger, garrison.building_of(state, target),
+                                           assault_obstacles(state, charger, target)))
     side = None if target.fleeing else contact_side(charger, target)
     return bool(aligned_placements(state, charger, target, side)[0])
 
@@ -736,7 +763,7 @@ def blocked_path_move(state: NinthAgeState, decl: ChargeDeclaration, charger: Un
     # exactly where it first touches an enemy, or would go into any other unit or Impassable
     # terrain, or meets the table edge (motion.move_ahead; a charge move: no 1" gap to keep)
     ahead = move_ahead(start, float(total), surroundings(state, {charger.id}), contact=enemies, edge=True,
-                       clearance=0.0)
+                       clearance=0.0, through_terrain=CLEARANCE_END if ethereal(state, charger) else None)
     moved = ahead.at
     met = list(ahead.met) if ahead.stop == "contact" else []
     stop = None
@@ -850,9 +877,11 @@ def _assault_move(state: NinthAgeState, charger: UnitState, target: UnitState, d
     """The charge on a unit in a Building ends with the charger's front against a wall (§18.6);
     from then on the two fight as engaged (assault.py)."""
     building = garrison.building_of(state, target)
-    poses = garrison.assault_poses(state, charger, building)
+    stopped: list[str] = []
+    poses = garrison.assault_poses(state, charger, building, assault_obstacles(state, charger, target), stopped)
     if not poses:
-        _failed(state, charger, target, dice, events, why=_("there is no room to make contact"))
+        _failed(state, charger, target, dice, events, why=_("there is no room to make contact") if not stopped else
+                _("its way to the walls goes through {units}", units=commas(stopped)))
         return
     start_fp = charger.footprint()
     charger.pose = poses[0].pose
@@ -919,13 +948,17 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
     # the pivot puts it back facing the target, its centre on the same point (§8.14): part of a
     # move that is no charge, so it may not go into another unit or Impassable terrain, nor come
     # within ½" of one it was not already that close to (§6.3, §8.7); else it stays as it stands
+    ghost = ethereal(state, charger)  # §22 Ethereal: through Impassable terrain, never ending in or within 1"
+    if ghost:
+        around = replace(around, impassable=None, blockers=[])
     turned_into = _pivot_problem(fp, turned, around)
     # a failed charge is not a charge: the 1" rule holds (§8.7), ½" during the move and 1" where
     # it ends (§6.3); a unit the pivot already leaves closer than ½" to something may go on no closer
     turned_problem = turned_into or clearance_problem(turned, around, CLEARANCE_END, during=False)
     squeezed = clearance_problem(turned, around, CLEARANCE_DURING, during=True) is not None
     # straight on, never past whatever is in the way, to the farthest place 1" from everything
-    ahead = move_ahead(turned, go, around, during=0.0 if squeezed else CLEARANCE_DURING)
+    ahead = move_ahead(turned, go, surroundings(state, {charger.id}) if ghost else around,
+                       during=0.0 if squeezed else CLEARANCE_DURING, through_terrain=CLEARANCE_END if ghost else None)
     best, moved = (None, 0.0) if turned_into else (ahead.footprint, ahead.moved)
     stop = None if turned_into or go <= 0 else _ahead_problem(ahead)  # what keeps it from moving on
     if best is None:

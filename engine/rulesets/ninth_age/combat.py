@@ -27,7 +27,7 @@ from engine.rulesets.ninth_age.casualties import (
     PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic, phase_key, rolled_and_moved, terrain_checks,
 )
 from engine.rulesets.ninth_age.charges import placements
-from engine.rulesets.ninth_age.combat_reform import not_offered, post_combat_choices, post_combat_reform
+from engine.rulesets.ninth_age.combat_reform import chosen_order, not_offered, post_combat_choices, post_combat_reform
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
 from engine.rulesets.ninth_age.leadership import (
     bsb_hiding, charge_dice, hold_your_ground, leadership_test, unit_leadership,
@@ -338,8 +338,8 @@ def duellists(state: NinthAgeState, group: list[str], seat: str) -> list[str]:
         entry = state.unit_entry(u)
         if u.owner == seat and u.on_table and (entry.is_character or (entry.command.champion and not u.champion_lost)):
             out.append(uid)
-        if u.owner == seat and u.on_table:
-            out += [c.id for c in joined(state, u)]
+        if u.owner == seat and u.on_table:  # a War Platform joins as a character, but is none: no challenges (§22)
+            out += [c.id for c in joined(state, u) if state.unit_entry(c).is_character]
     return out
 
 
@@ -799,44 +799,107 @@ def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set
     into base contact by the least move, facing unchanged: first the unit that suffered no
     casualties, else the other; never a unit still touching another enemy, never through units
     or Impassable Terrain, and within 1" only of units of the same combat (``combat``; by default
-    the pair's). If neither can, they are disengaged."""
-    from shapely.ops import nearest_points
+    the pair's). If neither can, they are disengaged. Several pulled apart at once: "muoverle in
+    modo da ottenere il maggior numero di Unità nuovamente in combattimento. Se il numero di Unità è
+    il medesimo, il giocatore attivo decide l'ordine in cui vengono mosse" (seed 001:1664-1665):
+    every order is tried, and the active player picks among those bringing the most units back."""
+    from itertools import permutations
 
     from engine.rulesets.ninth_age.mixed_units import successor
 
+    apart = []
     for a, b in before:
         ua, ub = state.units[successor(state, a)], state.units[successor(state, b)]  # §16.2
-        if not (ua.on_table and ub.on_table) or in_contact(ua.footprint(), ub.footprint()):
+        if ua.on_table and ub.on_table and not in_contact(ua.footprint(), ub.footprint()):
+            apart.append((ua.id, ub.id))
+    if len(apart) > 1:
+        apart = _pull_back_order(state, apart, suffered, combat, permutations)
+    for a, b in apart:
+        _pull_one(state, a, b, suffered, combat, events)
+
+
+PULL_BACK_ORDERS = 5  # pairs pulled apart at once whose every order is tried (5! = 120); more: as listed
+
+
+def _pair_label(pair: tuple[str, str]) -> str:
+    return f"{pair[0]}+{pair[1]}"
+
+
+def _pull_back_order(state: NinthAgeState, apart: list[tuple[str, str]], suffered: set[str],
+                     combat: set[str] | None, permutations) -> list[tuple[str, str]]:
+    """The order the pairs in ``apart`` are brought back in: of the orders bringing the most units
+    back into combat, the one the active player picks, a pair at a time (by default the first)."""
+    if len(apart) > PULL_BACK_ORDERS:
+        return apart
+    involved = {u for pair in apart for u in pair}
+    saved = {u: state.units[u].pose for u in involved}
+    scored = []
+    for order in permutations(apart):
+        for a, b in order:
+            _pull_one(state, a, b, suffered, combat, None)
+        back = sum(1 for u in involved if enemies_in_contact(state, state.units[u]))
+        scored.append((back, list(order)))
+        for u, pose in saved.items():
+            state.units[u].pose = pose
+    most = max(n for n, _order in scored)
+    best = [order for n, order in scored if n == most]
+    chosen: list[tuple[str, str]] = []
+    while len(chosen) < len(apart):
+        fits = [o for o in best if o[:len(chosen)] == chosen]
+        options = list(dict.fromkeys(_pair_label(o[len(chosen)]) for o in fits))
+        pick = decide(state, state.active, f"pull-back-order-{'-'.join(map(_pair_label, apart))}-{len(chosen)}",
+                      ngettext("Units left combat and are brought back into contact (§11.8); every order brings {n} "
+                               "unit back: which pair is moved next?",
+                               "Units left combat and are brought back into contact (§11.8); every order brings {n} "
+                               "units back: which pair is moved next?", most, n=most),
+                      options, default=options[0])
+        chosen.append(next(o[len(chosen)] for o in fits if _pair_label(o[len(chosen)]) == pick))
+    return chosen
+
+
+def _pull_one(state: NinthAgeState, a: str, b: str, suffered: set[str], combat: set[str] | None,
+              events: list[Event] | None) -> None:
+    """Bring the pair (a, b) back into contact if they are apart (:func:`pull_back`); ``events``
+    None: a trial (nothing said)."""
+    from shapely.ops import nearest_points
+
+    ua, ub = state.units[a], state.units[b]
+    if not (ua.on_table and ub.on_table) or in_contact(ua.footprint(), ub.footprint()):
+        return
+    order = sorted((ua, ub), key=lambda u: u.id in suffered)
+    for mover in order:
+        other = ub if mover is ua else ua
+        if enemies_in_contact(state, mover):
             continue
-        order = sorted((ua, ub), key=lambda u: u.id in suffered)
-        moved = False
-        for mover in order:
-            other = ub if mover is ua else ua
-            if enemies_in_contact(state, mover):
+        fp = mover.footprint()
+        p, q = nearest_points(fp.shape, other.footprint().shape)
+        dx, dy = q.x - p.x, q.y - p.y
+        new = fp.at(fp.pose.moved(fp.pose.x + dx, fp.pose.y + dy))
+        swept = fp.shape.union(new.shape).convex_hull
+        blocked = [o.id for o in state.on_table() if o.id not in (a, b)
+                   and swept.intersection(o.footprint().shape).area > 1e-6]
+        rock = state.table.impassable()
+        if rock is not None and not rock.is_empty:
+            if terrain_rules.ethereal(state, mover):  # §22 Ethereal: through it, not ending in or within 1"
+                if new.shape.distance(rock) < CLEARANCE_END - EPS_DIST:
+                    continue
+            elif swept.intersects(rock):
                 continue
-            fp = mover.footprint()
-            p, q = nearest_points(fp.shape, other.footprint().shape)
-            dx, dy = q.x - p.x, q.y - p.y
-            new = fp.at(fp.pose.moved(fp.pose.x + dx, fp.pose.y + dy))
-            swept = fp.shape.union(new.shape).convex_hull
-            blocked = [o.id for o in state.on_table() if o.id not in (a, b)
-                       and swept.intersection(o.footprint().shape).area > 1e-6]
-            rock = state.table.impassable()
-            if blocked or (rock is not None and not rock.is_empty and swept.intersects(rock)):
-                continue
-            # "possono muovere entro 1” da altre Unità che si trovano nello stesso combattimento": from
-            # no other unit
-            near = [o.id for o in state.on_table() if o.id not in (combat or {a, b}) | {a, b, mover.id}
-                    and not o.garrison and new.shape.distance(o.footprint().shape) < CLEARANCE_END - EPS_DIST]
-            if near:
-                continue
-            mover.pose = new.pose
+        if blocked:
+            continue
+        # "possono muovere entro 1” da altre Unità che si trovano nello stesso combattimento": from
+        # no other unit
+        near = [o.id for o in state.on_table() if o.id not in (combat or {a, b}) | {a, b, mover.id}
+                and not o.garrison and new.shape.distance(o.footprint().shape) < CLEARANCE_END - EPS_DIST]
+        if near:
+            continue
+        mover.pose = new.pose
+        if events is not None:
             events.append(Event(kind="pull-back", seat=mover.owner, data={"unit": mover.id},
                                 text=ngettext("{mover} is brought back into contact with {other}: {value}\" (§11.8).", "{mover} are brought back into contact with {other}: {value}\" (§11.8).", number(state, mover), mover=mover.id, other=other.id, value=decimal((dx * dx + dy * dy) ** 0.5, ".1f"))))
-            moved = True
-            break
-        if not moved:
-            events.append(Event(kind="pull-back", text=_("{a} and {b} cannot be brought back into contact: they are disengaged (No More Foes).", a=a, b=b)))
+        return
+    if events is not None:
+        events.append(Event(kind="pull-back", text=_("{a} and {b} cannot be brought back into contact: they are disengaged (No More Foes).", a=a, b=b)))
 
 
 def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
@@ -1406,17 +1469,6 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
                     lambda u, target, far, evs: pursue(state, u, target, far, evs), rnd.break_ld, events)
 
 
-def chosen_order(state: NinthAgeState, seat: str, key: str, ids: list[str], first: Text, then: Text) -> list[str]:
-    """``ids`` in the order ``seat`` picks them, one question for each but the last (the first
-    asked as ``first``, the others as ``then``); by default, as listed."""
-    rest, out = list(ids), []
-    while len(rest) > 1:
-        pick = decide(state, seat, key if not out else f"{key}-{len(out)}", then if out else first, rest, default=rest[0])
-        out.append(pick)
-        rest.remove(pick)
-    return out + rest
-
-
 def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exempt: frozenset[str],
                      events: list[Event]) -> int:
     """Directly away from the enemy in contact with the most full ranks; ties: the winner picks."""
@@ -1516,12 +1568,15 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     randomly = label == "random movement"
     start = unit.footprint()
     around = surroundings(state, {unit.id}, building=leaving)  # ``leaving``: the Building it comes out of
+    # §22 Ethereal: "tutti i Terreni come Terreno Aperto, ma non possono terminare il loro movimento dentro (o
+    # entro 1\") da un Terreno Intransitabile": it pursues and overruns through it, never ending in or near it
+    ghost = terrain_rules.ethereal(state, unit)
     fp = start
     if pivoting:
         turned = pivot(start, bearing)
         front = _front_zone(turned)
         hit = [k for k, o in around.others.items() if o.shape.intersection(front).area > 1e-9]
-        rock = around.impassable is not None and not around.impassable.is_empty and \
+        rock = not ghost and around.impassable is not None and not around.impassable.is_empty and \
             around.impassable.intersection(front).area > 1e-9
         enemy_hit = [k for k in hit if state.units[k].owner != unit.owner]
         if enemy_hit:
@@ -1537,7 +1592,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     # straight forward the full distance; contact with an enemy on the way is a charge; what it
     # stands on or beside now may be passed by, running further into it stops it (motion.move_ahead)
     enemies = [k for k in around.others if state.units[k].owner != unit.owner]
-    ahead = move_ahead(fp, go, around, contact=enemies, edge=True)
+    ahead = move_ahead(fp, go, around, contact=enemies, edge=True, through_terrain=CLEARANCE_END if ghost else None)
     blocked = ""
     if ahead.stop == "edge":
         if not randomly:
@@ -1574,7 +1629,11 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
             ngettext("{unit} overruns {done}\" of {go}\"", "{unit} overrun {done}\" of {go}\"", n, **moved))
     text: list = []
     if done < go - EPS_DIST:
-        if blocked:
+        if not blocked and ghost and any(m.terrain for m in ahead.short_by):
+            text.append(_(": farther on it would end in or within 1\" of Impassable terrain, which an Ethereal unit "
+                          "goes through but may not end its move near (§22 Ethereal), so it stops at the last place "
+                          "clear of it"))
+        elif blocked:
             text.append(ngettext(": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units", ": {blocked} stand in its way, so the pursuer stops at the last place at least 1\" from other units", number(state, state.units[blocked]) if blocked in state.units else 1, blocked=blocked))
         else:
             text.append(_(": farther on it would end within 1\" of another unit, so the pursuer stops at the last place at least "

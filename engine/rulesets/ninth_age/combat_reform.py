@@ -18,7 +18,8 @@ from typing import Callable
 from engine.core import Event, IllegalAction
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import fighters
-from engine.rulesets.ninth_age.mixed_units import joined
+from engine.rulesets.ninth_age.front_rank import centre_files
+from engine.rulesets.ninth_age.mixed_units import joined, platform_width_problem, war_platform
 from engine.rulesets.ninth_age.fighters import enemies_in_contact
 from engine.rulesets.ninth_age.grammar import side_word
 from engine.rulesets.ninth_age.neighbours import assault_foes
@@ -84,6 +85,9 @@ def _with_block(state: NinthAgeState, unit: UnitState, formation, pose) -> dict:
     for c in joined(state, unit):
         if c.cells is not None:
             c.file = max(0, min(c.file, formation.files - c.cells[0]))
+            spots = centre_files(formation.files, c.cells[0]) if war_platform(state, c) else []
+            if spots:  # a War Platform stays in the centre of the front rank (§22)
+                c.rank, c.file = 0, min(spots, key=lambda f: abs(f - c.file))
     unit.command_at = {}
     return saved
 
@@ -142,6 +146,9 @@ def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, arou
     if new.formation.files == fp.formation.files and abs(turn_between(new.bearing, fp.bearing)) < 1e-6 \
             and new.shape.symmetric_difference(fp.shape).area < 1e-6:
         return _("that is the formation it stands in")
+    narrow = platform_width_problem(state, unit, new.formation.files)
+    if narrow:  # its War Platform stands in the centre of the front rank (§22)
+        return narrow
     after = len({i for i, _skip in models_in_contact(new, efp)})
     if after < before:
         return _("only {after} of its models would touch {enemy}, fewer than the {before} in contact now",
@@ -191,11 +198,25 @@ def _legal(cands: list[Candidate]) -> Text:
 Test = Callable[[UnitState, int, str], bool]  # a loser's Leadership test at (Ld, why); True: passed
 
 
+def chosen_order(state: NinthAgeState, seat: str, key: str, ids: list[str], first: Text, then: Text) -> list[str]:
+    """``ids`` in the order ``seat`` picks them, one question for each but the last (the first
+    asked as ``first``, the others as ``then``); by default, as listed."""
+    rest, out = list(ids), []
+    while len(rest) > 1:
+        pick = decide(state, seat, key if not out else f"{key}-{len(out)}", then if out else first, rest, default=rest[0])
+        out.append(pick)
+        rest.remove(pick)
+    return out + rest
+
+
 def combat_reforms(state: NinthAgeState, units: list[str], break_ld: dict[str, tuple[int, str]],
                    events: list[Event], test: Test) -> None:
     """Units still fighting may combat reform (§11.14): never engaged on two facings nor with
     (or as) War Machines; a loser first passes ``test``, a Leadership test at its Break-test Ld.
-    The active player picks which player reforms first; each reforms one unit at a time."""
+    The active player picks which player reforms first; each reforms one unit at a time, "nell'ordine
+    che preferisce" (seed 001:1839-1841): with two or more units that may reform, their player names
+    the order (by default, as the combat lists them)."""
+
     seats = sorted({state.units[u].owner for u in units})
     wanting = {s: [state.units[u] for u in units if state.units[u].owner == s and eligible(state, state.units[u])
                    and _fought_before(state, state.units[u], units)] for s in seats}
@@ -205,7 +226,10 @@ def combat_reforms(state: NinthAgeState, units: list[str], break_ld: dict[str, t
         order = [state.active, state.enemy_of(state.active)] if first == "me" else \
             [state.enemy_of(state.active), state.active]
     for seat in order:
-        for u in wanting[seat]:
+        ids = chosen_order(state, seat, f"reform-order-{units[0]}", [u.id for u in wanting[seat]],
+                           _("Several of your units may combat reform: which one reforms first?"),
+                           _("Which one of your units combat reforms next?"))
+        for u in (state.units[i] for i in ids):
             if eligible(state, u):
                 _reform_one(state, u, units, break_ld, events, test)
 

@@ -195,10 +195,13 @@ def building_footprint(state: NinthAgeState, unit: UnitState, toward: tuple[floa
     return footprint(formation, Pose(x=c.x, y=c.y, bearing=bearing))
 
 
-def most_shooters(state: NinthAgeState, unit: UnitState) -> int:
-    """No more than 15 models (5 Monstrous ones) shoot from a Building (§18.6)."""
+def most_shooters(state: NinthAgeState, unit: UnitState, reserved: int = 0) -> int:
+    """How many of the unit's rank and file shoot from a Building: no more than 15 models (5
+    Monstrous ones) shoot from it (§18.6), ``reserved`` of them its characters shooting their own
+    weapons ("Non più di 15 modelli [...] possono tirare da un Edificio")."""
     troop = state.unit_entry(unit).troop_type
-    return min(unit.models, MOST_MONSTROUS_SHOOTERS if troop.startswith("monstrous") else MOST_SHOOTERS)
+    limit = MOST_MONSTROUS_SHOOTERS if troop.startswith("monstrous") else MOST_SHOOTERS
+    return max(0, min(unit.models, limit - reserved))
 
 
 def template_shapes(state: NinthAgeState, unit: UnitState) -> list:
@@ -277,18 +280,21 @@ def _walls(polygon):
     return [(a, b) for a, b in zip(coords, coords[1:]) if math.dist(a, b) > EPS_DIST]
 
 
-def assault_poses(state: NinthAgeState, charger: UnitState, building: TerrainFeature):
+def assault_poses(state: NinthAgeState, charger: UnitState, building: TerrainFeature, obstacles: dict | None,
+                  blocked: list[str] | None = None):
     """Where a charge on a unit in ``building`` may end: the charger's front flush against one of
     its walls, as a charge against a War Machine is brought into contact anywhere (§18.6, §14.4);
     the nearest wall first, centred on the point of it nearest the charger's front, then shifted
-    along it, clear of other units and terrain and of any Impassable feature on the way. Footprints,
-    best first."""
+    along it, clear of other units and terrain, its way there crossing none of ``obstacles`` (by
+    name: the other units and the Impassable features a charge path may not cross, as for every
+    other charge, §8.5; None: a flier passes over them, §22 Fly). ``blocked`` collects the names of
+    those in the way of a place that was otherwise free. Footprints, best first."""
     from shapely.geometry import LineString
 
     fp = charger.footprint()
     front = Point(fp.world((0, fp.half_depth)))
     around = surroundings(state, {charger.id}, building=building.name)
-    others = around.blockers
+    others = [(name, poly) for name, poly in (obstacles or {}).items() if not poly.equals(building.polygon)]
     out = []
     for a, b in sorted(_walls(building.polygon), key=lambda w: LineString(w).distance(front)):
         wall = LineString([a, b])
@@ -316,7 +322,10 @@ def assault_poses(state: NinthAgeState, charger: UnitState, building: TerrainFea
                     any(in_contact(placed, other) for other in around.others.values()):
                 continue
             sweep = fp.shape.union(placed.shape).convex_hull
-            if any(sweep.intersection(poly).area > 1e-6 for _n, poly, _w in others):
+            crossed = [n for n, poly in others if sweep.intersection(poly).area > 1e-6]
+            if crossed:
+                if blocked is not None:
+                    blocked.extend(n for n in crossed if n not in blocked)
                 continue
             out.append(placed)
             break

@@ -23,7 +23,8 @@ from shapely.geometry import Point as ShapelyPoint
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import casting
-from engine.rulesets.ninth_age.army import BoostedVersion, Lore, Spell
+from engine.rulesets.ninth_age import summoning
+from engine.rulesets.ninth_age.army import BoostedVersion, Lore, Spell, summoned_profile
 from engine.rulesets.ninth_age.catalogue import data_said, rule_name, rule_param
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
@@ -198,8 +199,9 @@ def repertoire(state: NinthAgeState, c: Caster) -> Text:
     said = []
     for name in c.spells:
         spell = spell_named(state, c.seat, name)[0]
+        versions = spell.boosted_versions()
         said.append(_("{spell} {value}+ (boosted {boosted}+)", spell=data_said(spell.name), value=spell.casting_value,
-                       boosted=spell.boosted_value) if spell.boosted_value else
+                       boosted=commas(str(v.casting_value) for v in versions)) if versions else
                     _("{spell} {value}+", spell=data_said(spell.name), value=spell.casting_value))
     for b in state.unit_entry(state.units[c.unit]).bound_spells if c.bound else []:
         if b.spell in c.bound:
@@ -416,9 +418,12 @@ def _which_spell(state: NinthAgeState, c: Caster, text) -> tuple[Spell, Lore, bo
 
 
 def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=None, at: Point | None = None,
-         boosted: bool = False, part: str | None = None, events: list[Event] | None = None,
+         boosted: bool = False, part: str | None = None, events: list[Event] | None = None, *,
+         facing: float | None = None, files: int | None = None, centre: Point | None = None,
          version: str | None = None) -> None:
-    """One casting attempt, steps 1-8 of §9.7. ``version``: the boosted version declared, by
+    """One casting attempt, steps 1-8 of §9.7. A summoning spell (§7.9) takes the new unit's
+    pose with the cast: ``centre`` (default ``at``, a Ground spell's target point), ``facing``
+    (default toward the enemy) and ``files``. ``version``: the boosted version declared, by
     name or number (``boosted`` alone: the spell's only one)."""
     events = events if events is not None else []
     _can_act(state, seat)
@@ -449,6 +454,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     if "missile" in _types(spell) and engaged(state, me):
         raise IllegalAction("engaged", _("{spell} is a Missile spell: {c} is engaged in combat.", spell=spell.name, c=c.name))
     targets, point = _declare_targets(state, c, spell, boosted, target, at)
+    pose = _summon_pose(state, c, spell, boosted, at, centre, facing, files)
     part = _focused_part(state, c, spell, targets, part)
     attribute_target = None if bound else _attribute_target(state, c, lore)
     value = boosted.casting_value if boosted is not None else spell.casting_value
@@ -486,7 +492,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
         chosen = boosted.resolve if boosted is not None and boosted.resolve else spell.resolve
         m.shielded = spell.name if scroll == "Shielding Scroll" else None
         try:
-            apply_spell(state, c, spell, chosen, targets, point, value, part, events, bound=bound)
+            apply_spell(state, c, spell, chosen, targets, point, value, part, events, bound=bound, pose=pose)
         finally:
             m.shielded = None
         if lore.attribute is not None and not bound:
@@ -535,6 +541,11 @@ def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: Boo
                      at: Point | None) -> tuple[list[UnitState], Point | None]:
     me = caster_unit(state, c)
     t = _types(spell)
+    if spell.summons(boosted) is not None and not is_ground(spell):  # §7.9: it targets no unit
+        if at is None:
+            raise IllegalAction("missing-option", _("{spell} summons a unit: say where its centre stands, at:x,y "
+                                                    "(inches), and facing:.", spell=spell.name))
+        return [], at
     if is_ground(spell):
         if at is None:
             raise IllegalAction("missing-option", _("{spell} is a Ground spell: say the point, at:x,y (inches).", spell=spell.name))
@@ -560,6 +571,49 @@ def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: Boo
     if why:
         raise IllegalAction("illegal-target", why)
     return [unit], None
+
+
+def _summon_pose(state: NinthAgeState, c: Caster, spell: Spell, boosted: BoostedVersion | None, at: Point | None,
+                 centre: Point | None, facing: float | None, files: int | None) -> dict | None:
+    """Step 1 for a summoning spell (§7.9): the new unit's pose, declared with the cast, and
+    checked now with the fewest models it may bring, so a unit that could never be placed there
+    is refused before any die is rolled; the whole unit is checked again once it is cast."""
+    entry = spell.summons(boosted)
+    if entry is None:
+        if centre is not None or facing is not None or files is not None:
+            raise IllegalAction("bad-option", _("{spell} summons no unit: centre:, facing: and files: are for a "
+                                                "summoning spell.", spell=spell.name))
+        return None
+    where = centre or at
+    pose = {"x": where[0], "y": where[1], "facing": state.facing_the_enemy(c.seat) if facing is None else facing,
+            "files": files, "point": at if is_ground(spell) else None, "reach": spell_range(spell, boosted)}
+    effect = spell.version_resolve(boosted)
+    _dice, fewest = summoning.spell_models(entry, effect.summon.models)
+    width = files or effect.summon.files
+    sized = summoning.sized(entry, fewest, min(width, fewest) if width else None)
+    unit = summoning.standing(state, c.seat, sized, pose["x"], pose["y"], pose["facing"])
+    summoning.check_placement(state, unit, entry, source=caster_unit(state, c), reach=spell_range(spell, boosted),
+                              point=pose["point"])
+    return pose
+
+
+def _summoned(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, pose: dict,
+              events: list[Event]) -> None:
+    """Step 6 of a summoning spell (§7.9): the models it brings (dice rolled now), placed as
+    declared with the cast, the whole unit or none of it."""
+    entry = summoned_profile(effect.summon.unit)
+    n, said = summoning.roll_models(state, entry, effect.summon.models, _("{spell}: models summoned", spell=spell.name))
+    if said is not None:
+        events.append(Event(kind="spell", seat=c.seat, text=ngettext("{spell}: {text} model of {unit}.",
+                                                                     "{spell}: {text} models of {unit}.", n,
+                                                                     spell=spell.name, text=said, unit=entry.name)))
+    files = pose["files"] or effect.summon.files
+    try:
+        summoning.summon(state, c.seat, entry, n, pose["x"], pose["y"], pose["facing"], min(files, n) if files else None,
+                         events, why=_("the spell {spell} of {c}", spell=spell.name, c=c.name),
+                         source=caster_unit(state, c), reach=pose["reach"], point=pose["point"])
+    except IllegalAction as refused:  # "Se l'intera Unità non può essere posizionata, allora nessun modello può esserlo"
+        events.append(Event(kind="spell", seat=c.seat, text=refused.message))
 
 
 def _focused_part(state: NinthAgeState, c: Caster, spell: Spell, targets: list[UnitState],
@@ -824,10 +878,13 @@ def magical_move(state: NinthAgeState, seat: str, unit: UnitState, kind: str, do
     why = remaining_like_refusal(state, unit, "magical")
     if why:
         raise IllegalAction("cannot-move", why)
-    flags = ("moved", "charged", "failed_charge", "declared_charge", "rallied", "marched", "reformed")
+    flags = ("moved", "charged", "failed_charge", "declared_charge", "rallied", "marched", "reformed",
+             "joined_this_phase")
     before = {f: getattr(unit, f) for f in flags}
-    for f in ("moved", "charged", "failed_charge", "declared_charge", "rallied"):
-        setattr(unit, f, False)  # a fresh Remaining Moves sub-phase
+    # a fresh Remaining Moves sub-phase: a character that joined the unit in the Movement phase does not
+    # keep it from its magical move (§16.2's "may not move again" is that phase's)
+    for f in ("moved", "charged", "failed_charge", "declared_charge", "rallied", "joined_this_phase"):
+        setattr(unit, f, False)
     try:
         do(m.moves[unit.id])
     except IllegalAction:
@@ -839,6 +896,47 @@ def magical_move(state: NinthAgeState, seat: str, unit: UnitState, kind: str, do
     unit.moved = True
     del m.moves[unit.id]
     m.moved.append(unit.id)
+
+
+def magical_leave(state: NinthAgeState, seat: str, char: UnitState, march: bool, do, events: list[Event]) -> None:
+    """§9.13: a character in a unit given a magical move may leave the unit with it ("Le azioni che
+    un'Unità sarebbe normalmente in grado di fare nella sotto-fase Movimenti Rimanenti possono essere
+    compiute (come [...] lasciare Unità [...]), con l'eccezione che l'Unità non può marciare"), the
+    move's distance replacing its M; it is the character's one magical move of the phase, and, as a
+    character leaving does not count as its unit moving (§16.3), the unit keeps its own.
+    ``do(movement)`` makes the leave move with that allowance."""
+    _can_act(state, seat)
+    m = state.magic
+    host = state.units[char.host] if char.location == "joined" and char.host else None
+    if host is None:
+        raise IllegalAction("not-joined", _("{char} is not in a unit.", char=char.id))
+    if char.id in m.moved:
+        raise IllegalAction("cannot-move", ngettext("{u} has already made a magical move this phase and cannot move again (§9.13).", "{u} have already made a magical move this phase and cannot move again (§9.13).", number(state, char), u=char.id))
+    if host.id in m.moved:
+        raise IllegalAction("cannot-move", ngettext("{host} has already made its magical move this phase, {char} with it: it cannot move again (§9.13).",
+                                                    "{host} have already made their magical move this phase, {char} with them: it cannot move again (§9.13).",
+                                                    number(state, host), host=host.id, char=char.id))
+    if host.id not in m.moves:
+        raise IllegalAction("no-magical-move", ngettext("{host} has no magical move to make: in the Magic phase {char} leaves it only with a magical move a spell gave the unit (§9.13).",
+                                                        "{host} have no magical move to make: in the Magic phase {char} leaves them only with a magical move a spell gave the unit (§9.13).",
+                                                        number(state, host), host=host.id, char=char.id))
+    if march:
+        raise IllegalAction("cannot-march", _("A magical move is never a March (§9.13); /advance or /reform."))
+    from engine.rulesets.ninth_age.random_movement import remaining_like_refusal
+
+    why = remaining_like_refusal(state, char, "magical")
+    if why:
+        raise IllegalAction("cannot-move", why)
+    before = (char.moved, host.joined_this_phase)
+    char.moved = host.joined_this_phase = False  # a fresh Remaining Moves sub-phase
+    try:
+        do(m.moves[host.id])
+    except IllegalAction:
+        char.moved, host.joined_this_phase = before
+        raise
+    host.joined_this_phase = before[1]
+    char.moved = True
+    m.moved.append(char.id)
 
 
 def end_effect(state: NinthAgeState, effect: Effect, events: list[Event], why: str) -> None:
@@ -858,13 +956,16 @@ def end(state: NinthAgeState, events: list[Event]) -> None:
 
 # -- effects ---------------------------------------------------------------------------------------
 def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, targets: list[UnitState],
-                point: Point | None, value: int, part: str | None, events: list[Event], *, bound: bool = False) -> None:
+                point: Point | None, value: int, part: str | None, events: list[Event], *, bound: bool = False,
+                pose: dict | None = None) -> None:
     """Step 6: the spell's effect on its targets (hits, templates, modifiers for its duration).
     A lasting spell keeps the lowest value a dispel must reach (§9.6): the lowest casting value,
     a bound spell's Power Level ("il Livello di Potere ha la precedenza", §9.12)."""
     me = caster_unit(state, c)
     t = _types(spell)
     vortex = vortex_of(spell.types)
+    if effect.summon is not None and pose is not None:
+        _summoned(state, c, spell, effect, pose, events)
     if vortex is not None:
         _vortex(state, c, spell, effect, vortex, point, events)
     elif "line template" in t:

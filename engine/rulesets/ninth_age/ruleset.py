@@ -18,13 +18,13 @@ from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
 from engine.rulesets.ninth_age import (
-    characters, charges, magic, mixed_units, movement, muster, one_use, setup, shooting_phase, turns,
+    characters, charges, magic, mixed_units, movement, muster, one_use, setup, shooting_phase, summoning, turns,
 )
 from engine.rulesets.ninth_age.catalogue import data_said, weapon_word
 from engine.rulesets.ninth_age.muster import table_size
 from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Cast, Charge, Deploy, DispelInPlay, EndStep, FreeReform, March, MoveStep, PlaceMarker,
-    Reform, StartBattle, Join, Leave, Reveal, UseArmy, UseItem,
+    Reform, StartBattle, Join, Leave, Reveal, Summon, UseArmy, UseItem,
 )
 from engine.rulesets.ninth_age import combat, garrison, shooting
 from engine.rulesets.ninth_age.actions import Garrison, LeaveBuilding
@@ -51,6 +51,9 @@ OPTIONS = {
     "objective": _("the older name of the secondary setting (same values)"),
     "terrain": _("built-in terrain layout: {layouts} (default standard)", layouts=commas(LAYOUTS)),
     "charge_path_capped": _("on: a charge's path may not be longer than its charge range ([A-11]; default off)"),
+    "stand_and_shoot_fly": _("lowest or fly: the movement value a charger with Fly must be farther than for Stand and "
+                             "Shoot (§8.3; the seed does not say; default lowest: the lower of its M and Fly, \"il "
+                             "valore più basso, se ve ne è più di uno\"; fly: the Fly value it charges with)"),
     "battle_points": _("on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)"),
     "dispel_dice_capped": _("on: a dispel attempt uses at most 5 dice, like a cast ([A-53]; default off: no cap)"),
     "miscast_dice_kept": _("on: a miscast costs no further power dice ([A-18]'s other reading; default off: PDU more "
@@ -80,6 +83,7 @@ COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", 
 COMMANDS |= {"fight"}  # the Melee phase (combat.py)
 COMMANDS |= {"item"}  # one-use magic items (one_use.py)
 COMMANDS |= {"test"}  # a characteristic or Leadership test a rule calls for (characteristic_tests.py)
+COMMANDS |= {"summon"}  # a unit an army-book ability summons (summoning.py, §7.9)
 
 
 class NinthAge(Ruleset):
@@ -90,7 +94,7 @@ class NinthAge(Ruleset):
     min_seats = 2
     max_seats = 2
     # /end finishes a deployment drop, the charge declarations or the current phase.
-    action_names = {"end": N_("end of the step"), "test": N_("test called for a unit")}
+    action_names = {"end": N_("end of the step"), "test": N_("test called for a unit"), "summon": N_("summoned unit")}
     # The phases named on their own (a replay's caption: "Round 2, Movement phase"; PHASE_WORDS
     # are the words inside "{name}'s {phase} phase", Italian "di movimento"), and the set-up's steps.
     phase_names = {"movement": N_("Movement phase"), "magic": N_("Magic phase"), "shooting": N_("Shooting phase"),
@@ -156,6 +160,9 @@ class NinthAge(Ruleset):
         if str(options.get("musician_draw_unstable", "lost")).lower() not in ("lost", "draw"):
             raise IllegalAction("bad-setting", _("musician_draw_unstable is lost or draw ([A-31]), not {value!r}.",
                                                  value=str(options["musician_draw_unstable"])))
+        if str(options.get("stand_and_shoot_fly", "lowest")).lower() not in ("lowest", "fly"):
+            raise IllegalAction("bad-setting", _("stand_and_shoot_fly is lowest or fly (§8.3), not {value!r}.",
+                                                 value=str(options["stand_and_shoot_fly"])))
         armies_mode = str(options.get("armies", "samples")).lower()
         if armies_mode not in ("samples", "chosen"):
             raise IllegalAction("bad-setting", _("armies is samples or chosen, not {armies_mode!r}.", armies_mode=armies_mode))
@@ -229,7 +236,7 @@ class NinthAge(Ruleset):
                 raise IllegalAction("missing-option", _("Bring an army with /army use name:<your army or a sample>."))
             return UseArmy(seat=seat, army=data)
         if command in ("cast", "dispel"):  # Magic phase (§9)
-            return self._magic_action(seat, command, options)
+            return self._magic_action(seat, command, options, state)
         if command == "marker":
             for key in ("x", "y"):
                 if options.get(key) in (None, ""):
@@ -237,6 +244,8 @@ class NinthAge(Ruleset):
             return PlaceMarker(seat=seat, x=number(options["x"], "x"), y=number(options["y"], "y"))
         if command in shooting_phase.COMMANDS:
             return shooting_phase.action(self, state, seat, options)
+        if command == "summon":  # §7.9: an army-book ability's summoned unit
+            return self._summon_action(state, seat, options)
         if command == "test":  # §1.7/§1.8: any unit on the table, either player's
             return CallTest(seat=seat, unit=self.find_unit(state, options.get("unit"), owner=seat).id,
                             characteristic=characteristic_name(options.get("characteristic")),
@@ -315,7 +324,39 @@ class NinthAge(Ruleset):
             return Charge(seat=seat, unit=unit.id, target=target.id)
         raise IllegalAction("unknown-command", _("The Ninth Age has no /{command}.", command=command))
 
-    def _magic_action(self, seat: str, command: str, options: dict[str, Any]) -> Action:
+    @staticmethod
+    def _point(options: dict[str, Any], key: str) -> tuple[float, float] | None:
+        if not options.get(key):
+            return None
+        parts = [p for p in str(options[key]).replace(" ", ",").split(",") if p]
+        if len(parts) != 2:
+            raise IllegalAction("bad-option", _("Write {key}: as x,y in inches, e.g. {key}:30,18.", key=key))
+        return number(parts[0], "x"), number(parts[1], "y")
+
+    def _summon_action(self, state: NinthAgeState, seat: str, options: dict[str, Any]) -> Action:
+        """/summon unit: [models:] at:x,y [facing:] [files:] [by: range:] [reason:] (§7.9)."""
+        at = self._point(options, "at")
+        if not options.get("unit") or at is None:
+            raise IllegalAction("missing-option", _("Say /summon unit: models: at:x,y facing: reason: (the unit's "
+                                                    "centre in inches)."))
+        whole = lambda key: int(number(options[key], key)) if options.get(key) not in (None, "") else None  # noqa: E731
+        facing = None
+        if options.get("facing") not in (None, ""):
+            facing = parse_facing(options["facing"], setup.enemy_facing(state, seat) if state.sides else 0.0)
+        reach = number(options["range"], "range") if options.get("range") not in (None, "") else None
+        if reach is not None and reach > 100:
+            raise IllegalAction("bad-option", _("range is at most 100 inches, not {reach}.", reach=decimal(reach, "g")))
+        models, files = whole("models"), whole("files")
+        for key, value in (("models", models), ("files", files)):
+            if value is not None and not 1 <= value <= 200:
+                raise IllegalAction("bad-option", _("{key} is a whole number from 1 to 200, not {value}.", key=key,
+                                                    value=value))
+        return Summon(seat=seat, unit=str(options["unit"]).strip()[:60], models=models, x=at[0], y=at[1],
+                      facing=facing, files=files, by=str(options["by"]).strip()[:60] if options.get("by") else None,
+                      reach=reach,
+                      reason=str(options.get("reason") or "").strip()[:200])
+
+    def _magic_action(self, seat: str, command: str, options: dict[str, Any], state: NinthAgeState | None = None) -> Action:
         """/cast wizard: spell: dice: target:|at:x,y [version:normal|boosted|NAME|NUMBER] [part:]; /dispel spell: [dice:] [wizard:]."""
         dice = int(number(options["dice"], "dice")) if options.get("dice") not in (None, "") else None
         if command == "dispel":
@@ -337,10 +378,17 @@ class NinthAge(Ruleset):
         # normal, boosted, or a boosted version's name or number: the spell says which it has (magic.boosted_version)
         version = " ".join(str(options.get("version") or "normal").split())
         word = version.lower()
+        ahead = setup.enemy_facing(state, seat) if state is not None and state.sides else 0.0
+        facing = parse_facing(options["facing"], ahead) if options.get("facing") not in (None, "") else None
+        files = int(number(options["files"], "files")) if options.get("files") not in (None, "") else None
+        if files is not None and not 1 <= files <= 200:
+            raise IllegalAction("bad-option", _("{key} is a whole number from 1 to 200, not {value}.", key="files",
+                                                value=files))
         return Cast(seat=seat, wizard=str(options["wizard"]), spell=str(options["spell"]), dice=dice,
                     target=str(options["target"]) if options.get("target") else None, at=at,
                     boosted=word != "normal", version=None if word in ("normal", "boosted") else version,
-                    part=str(options["part"]) if options.get("part") else None)
+                    part=str(options["part"]) if options.get("part") else None,
+                    centre=self._point(options, "centre"), facing=facing, files=files)
 
     # -- the rules --------------------------------------------------------------------------------
     def _apply(self, state: GameState, action: Action, events: list[Event]) -> None:
@@ -401,10 +449,15 @@ class NinthAge(Ruleset):
             return
         if isinstance(action, Cast):  # Magic phase (§9)
             magic.cast(state, seat, action.wizard, action.spell, action.dice, action.target, action.at,
-                       action.boosted, action.part, events, version=action.version)
+                       action.boosted, action.part, events, facing=action.facing, files=action.files,
+                       centre=action.centre, version=action.version)
             return
         if isinstance(action, DispelInPlay):
             magic.dispel_in_play(state, seat, action.spell, action.dice, action.wizard, events)
+            return
+        if isinstance(action, Summon):  # §7.9: an army-book ability's summoned unit
+            summoning.summon_command(state, seat, action.unit, action.models, action.x, action.y, action.facing,
+                                     action.files, action.by, action.reach, action.reason, events)
             return
         if state.phase == "magic" and isinstance(action, (Advance, March, Reform)):  # a magical move (§9.13)
             unit = state.units[action.unit]
@@ -430,6 +483,16 @@ class NinthAge(Ruleset):
                 characters.join(state, unit, state.units[action.into], action.file, events, widen=action.widen,
                                 movement=m)
             magic.magical_move(state, seat, unit, action.kind, do, events)
+            return
+        if state.phase == "magic" and isinstance(action, Leave):
+            # a character leaves its unit with the magical move a spell gave the unit, as in a fresh Remaining
+            # Moves sub-phase ("aggregarsi ad Unità, lasciare Unità e così via", §9.13, seed 001:1260-1261)
+            unit = state.units[action.unit]
+            if unit.owner != seat:
+                raise IllegalAction("not-your-unit", ngettext("{unit} is not yours to command.", "{unit} are not yours to command.", grammar_number(state, unit), unit=unit.id))
+            magic.magical_leave(state, seat, unit, action.march,
+                                lambda m: characters.leave_move(state, unit, action.steps, action.pivot, events,
+                                                                movement=m), events)
             return
         if isinstance(action, shooting_phase.ACTIONS):
             shooting_phase.apply(state, action, events)

@@ -24,7 +24,10 @@ class UnitState(BaseModel):
 
     id: str
     owner: str
-    entry: int  # index into the owner's army units
+    entry: int  # index into the owner's army units (a summoned unit's: into NinthAgeState.summoned)
+    # created during play by a spell or an ability (§7.9, summoning.py): its profile is not an entry
+    # of the army list, and it gives no Victory Points (§20.1)
+    summoned: bool = False
     formation: Formation
     pose: Pose | None = None
     location: Location = "reserve"
@@ -78,7 +81,8 @@ class UnitState(BaseModel):
     shot: bool = False  # has shot this Shooting phase
     stood_and_shot: bool = False  # used Stand and Shoot this turn (once per turn, §8.3)
     swift_reformed: bool = False  # passed a Swift reform this Movement phase: it may still Advance (§17.1)
-    breath_used: bool = False  # Breath Weapon is once per game (§22)
+    breath_used: bool = False  # Breath Weapon is once per game (§22): no model of the unit has one left
+    breathed: list[int] = Field(default_factory=list)  # the models (footprint indices) that used theirs (§22)
     no_shoot_round: int | None = None  # a War Machine that failed Panic / a Misfire 3-4: no shooting then
     no_shoot_seat: str | None = None  # ... in this seat's player turn of that game turn
     disabled: bool = False  # Misfire 1-2: the war machine cannot shoot for the rest of the game
@@ -197,6 +201,9 @@ class NinthAgeState(GameState):
     activated: list[str] = Field(default_factory=list)  # "item|unit|round/seat/phase": items working this phase
     # -- effects due at the end of the phase (attacks.py, §22 Hellfire, Lightning Attack) --
     phase_end_hits: list[tuple[str, str]] = Field(default_factory=list)  # (rule, unit id)
+    # -- summoned units (summoning.py, §7.9): by seat, the profiles of the units summoned in play,
+    # each as the army-file entry it was made from (its models the number summoned)
+    summoned: dict[str, list[Unit]] = Field(default_factory=dict)
 
     @field_serializer("last_moves")
     def _moves_keep_their_captions(self, moves: list[dict]) -> list[dict]:
@@ -206,6 +213,8 @@ class NinthAgeState(GameState):
         return [{**m, "label": m["label"].to_data()} if isinstance(m.get("label"), Text) else m for m in moves]
 
     def unit_entry(self, unit: UnitState) -> Unit:
+        if unit.summoned:
+            return self.summoned[unit.owner][unit.entry]
         return self.armies[unit.owner].units[unit.entry]
 
     def on_table(self, owner: str | None = None) -> list[UnitState]:
@@ -213,6 +222,10 @@ class NinthAgeState(GameState):
 
     def enemy_of(self, seat: str) -> str:
         return "p2" if seat == "p1" else "p1"
+
+    def facing_the_enemy(self, seat: str) -> float:
+        """The bearing toward the enemy's long edge: a unit put down without a facing faces it."""
+        return 0.0 if self.sides[seat] == "south" else 180.0
 
 
 # The phases' names as the log and the status line say them ("Player 1's movement phase").
