@@ -1,0 +1,30 @@
+"""Found by playing the README's Ninth Age section as a new user would (branch n9-play), each
+through the real service on SQLite."""
+
+from bot.commands import parse_line
+
+CHANNEL = "n9-newuser"
+P1, P2 = "701", "702"
+
+
+async def say(service, user, line):
+    return await service.handle(CHANNEL, user, parse_line(line))
+
+
+async def test_army_add_without_book_finds_the_unit_in_the_sample_that_has_it(service):
+    # README: "/army new name:Horde points:2000 from:ashen-host ... /army remove and /army add until ✅";
+    # the Ashen Host's Shaman was looked up in the Iron Marches and refused.
+    await say(service, P2, "/army new name:Horde points:2000 from:ashen-host")
+    await say(service, P2, "/army remove name:Horde unit:Warlord on Wyvern")
+    await say(service, P2, "/army remove name:Horde unit:Shaman")
+    reply = await say(service, P2, "/army add name:Horde unit:Shaman general:true")
+    assert reply.error is None, reply.text
+    assert "• Shaman (hero, monstrous infantry) — Shaman, " in reply.text and "General" in reply.text
+    # a unit no sample has is refused naming the samples searched and the book: option
+    reply = await say(service, P2, "/army add name:Horde unit:Dragon")
+    assert reply.error == "unknown-unit"
+    assert reply.text == ("⛔ No sample army has a unit called 'Dragon' (iron-marches, ashen-host): name the army book it "
+                          "comes from with book:.")
+    # book: still names the book, as before
+    reply = await say(service, P2, "/army add name:Horde unit:Shaman book:iron-marches")
+    assert reply.error == "unknown-unit" and "The Iron Marches has no unit called 'Shaman'" in reply.text
