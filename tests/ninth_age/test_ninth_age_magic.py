@@ -168,7 +168,7 @@ def test_e50_overwhelming_power_dispelled_with_overwhelming_power_and_no_miscast
     load(state, 6, 6, 3, 6, 6, 1, 5)
     state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Hedge Wizard", log=log,
                  answers={"dispel": "3", "dispeller": "Hedge Wizard"})
-    assert "6+6 = 12, Overwhelming Power +4 (D3 2 + 2 dice), +1 → 17 against 9: cast" in text(log)
+    assert "6+6 = 12, Overwhelming Power +4 (D3 2 + 2 dice), +1 (Wizard Apprentice) → 17 against 9: cast" in text(log)
     assert "Hedge Wizard dispels Sap the Strength with 3 dice: 6+6+1 = 13, Overwhelming Power +6" in text(log)
     assert "dispelled" in text(log) and "Miscast" not in text(log) and not state.effects
     from bot.i18n import event_text, say  # the casting roll's parts said in the reader's language
@@ -769,7 +769,7 @@ def test_a_wizard_in_a_unit_casts_from_that_unit():
     log = []
     state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen",
                  answers={"dispel": "none"}, log=log)
-    assert "Shaman casts Sap the Strength on Spearmen with 2 dice: 6+5 = 11, +1 → 12 against 9: cast." in text(log)
+    assert "Shaman casts Sap the Strength on Spearmen with 2 dice: 6+5 = 11, +1 (Wizard Apprentice) → 12 against 9: cast." in text(log)
     sap_effect, roots = state.effects  # the Hex, then the attribute on the Caster's Unit: the Brutes
     # the Shaman is part of its unit: the attribute takes hold on it too, and stays if it leaves (§9.4)
     assert sap_effect.units == ["Spearmen"] and roots.attribute and roots.units == ["Brutes", "Shaman"]

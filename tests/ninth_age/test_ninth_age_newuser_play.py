@@ -41,3 +41,28 @@ async def test_army_add_refusal_names_the_unit_not_the_files_field_path(service)
     reply = await say(service, P2, '/army add name:Horde unit:Shaman items:"Obsidian Rock, Talisman of Shielding"')
     assert reply.text == ("⛔ Shaman: a model carries at most one magic item of each category; Shaman has 2 talisman "
                           "items (§23.2)")
+
+
+async def test_a_casting_total_names_its_bonus(service):
+    # "2+6+3 = 11, +1 → 12 against 8": the +1 was the level bonus, and the reply did not say so
+    from engine.rulesets.ninth_age import magic
+    from test_ninth_age_magic_service import _to_the_magic_phase
+    from test_ninth_age_service import USERS, snapshot
+
+    await _to_the_magic_phase(service)
+    _, _, state = await snapshot(service)
+    caster, spell, target = next((c, sp, ts[0]) for c in state.casters.values() if c.seat == state.active and c.level
+                                 for sp in (magic.spell_named(state, c.seat, n)[0] for n in c.spells)
+                                 for ts in [magic.legal_targets(state, c, sp)] if ts)
+    reply = await say_as(service, USERS[state.active], f'/cast wizard:"{caster.name}" spell:"{spell.name}" dice:2 '
+                                                       f'target:"{target.id}"')
+    assert reply.error is None, reply.text
+    title = "Wizard Master" if caster.level >= 3 else "Wizard Apprentice"
+    bonus = 2 if caster.level >= 3 else 1
+    assert f", +{bonus} ({title}) → " in reply.text, reply.text
+
+
+async def say_as(service, user, line):
+    from test_ninth_age_service import say as service_say
+
+    return await service_say(service, user, line)
