@@ -454,7 +454,7 @@ def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitSt
         events.append(Event(kind="terror", seat=target.owner, text=ngettext("{target} passes the Terror test automatically (Banner of Courage).", "{target} pass the Terror test automatically (Banner of Courage).", number(state, target), target=target.id)))
         return False
     if target.panic_passed == phase_key(state):  # it is a Panic test: none after one passed this phase (§13)
-        events.append(Event(kind="terror", seat=target.owner, text=_("{target} already passed a Panic test this phase and does not test again for {charger}'s Terror.", target=target.id, charger=charger.id)))
+        events.append(Event(kind="terror", seat=target.owner, text=ngettext("{target} already passed a Panic test this phase and does not test again for {charger}'s Terror.", "{target} already passed a Panic test this phase and do not test again for {charger}'s Terror.", number(state, target), target=target.id, charger=charger.id)))
         return False
     ld, source = unit_leadership(state, target)
     passed = leadership_test(state.rng, ld, _("{target} Panic test for {charger}'s Terror (Ld from {source})", target=target.id, charger=charger.id, source=source),
