@@ -66,3 +66,14 @@ async def say_as(service, user, line):
     from test_ninth_age_service import say as service_say
 
     return await service_say(service, user, line)
+
+
+async def test_a_charge_home_says_the_contact_counts_both_sides(service, store):
+    # "Wolf Riders charge home into Knights' front ...: 9 models in base contact" (5 riders and
+    # 4 knights) read as if 9 riders touched
+    from test_ninth_age_service import snapshot, test_a_charge_and_its_reaction_through_the_service
+
+    await test_a_charge_and_its_reaction_through_the_service(service)
+    game, _, _ = await snapshot(service)
+    said = [e.text for e in await store.events(game.id) if " charge home " in e.text or " charges home " in e.text]
+    assert said and all(" models in base contact (both sides counted), facing turned " in t for t in said), said

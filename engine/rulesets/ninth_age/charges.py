@@ -663,9 +663,9 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         # the net turn is not the wheel: a wheel of 60° right and an align of 40° left turn it 20°
         # in all, and the path below names each
         text = ngettext("{unit} charges home {facing} ({inches}\" away, charge range {reach}\"): "
-                        "{contact} models in base contact, facing turned {degrees}° in all{ground}.",
+                        "{contact} models in base contact (both sides counted), facing turned {degrees}° in all{ground}.",
                         "{unit} charge home {facing} ({inches}\" away, charge range {reach}\"): "
-                        "{contact} models in base contact, facing turned {degrees}° in all{ground}.",
+                        "{contact} models in base contact (both sides counted), facing turned {degrees}° in all{ground}.",
                         number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side if target.footprint().has_arcs else None, target.fleeing),
                         inches=decimal(d, ".1f"), reach=total, degrees=decimal(abs(best.turn), ".0f"), contact=best.contact,
                         ground=ground)
