@@ -77,3 +77,20 @@ async def test_a_charge_home_says_the_contact_counts_both_sides(service, store):
     game, _, _ = await snapshot(service)
     said = [e.text for e in await store.events(game.id) if " charge home " in e.text or " charges home " in e.text]
     assert said and all(" models in base contact (both sides counted), facing turned " in t for t in said), said
+
+
+async def test_army_show_seat_with_unit_shows_that_unit_and_the_spells_it_knows_in_this_battle(service):
+    # README: "/army show [name:…] [seat:…] [unit:…]": with seat: the unit: was ignored and the
+    # whole list came back, so a player could not read a unit's profile (or its wizard's spells) in game
+    from test_ninth_age_service import USERS, deployed_through_the_service, say as game_say
+
+    state = await deployed_through_the_service(service)
+    key, numbers = next((k, n) for k, n in state.spells.items() if k.startswith("p1/"))
+    wizard = key.split("/", 1)[1]
+    reply = await game_say(service, USERS["p2"], f'/army show seat:p1 unit:"{wizard}"')
+    assert reply.error is None, reply.text
+    assert reply.text.startswith(f"**{wizard}** (") and "Wizard level" in reply.text, reply.text
+    known = reply.text.split(f"In this battle {wizard} knows: ")[1]
+    assert [int(part.split(" (")[0]) for part in known.rstrip(".").split("), ")] == list(numbers), known
+    reply = await game_say(service, USERS["p2"], '/army show seat:p1 unit:Nobody')
+    assert reply.error == "unknown-unit"
