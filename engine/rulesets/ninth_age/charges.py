@@ -619,7 +619,10 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                 too_long = min(p.travel for p in poses)
             poses = within
         if not poses:
-            screen = [] if target.fleeing else blocked_path_screen(state, charger, target, side)
+            stopped: list[str] = []  # the units its way goes through, named as the declaration names them
+            if not target.fleeing:
+                aligned_placements(state, charger, target, side, blocked=stopped)
+            screen = [] if target.fleeing else blocked_path_screen(state, charger, target, side, stopped)
             if screen and decide(state, charger.owner, f"blocked-path-{charger.id}",
                                  ngettext("{charger} cannot complete its charge on {target}: only {units} stand in "
                                           "the way, unengaged enemy units it may not contact. Make the Blocked Path "
