@@ -529,3 +529,25 @@ def test_a_charge_home_says_its_net_turn_as_a_turn_and_leaves_the_wheel_to_its_p
     said, _path, steps = home.partition(" Its path: ")
     assert f"facing turned {turned:.0f}° in all" in said and "wheel" not in said
     assert turned >= 1 and "wheel" in steps  # it did wheel: the path says by how much
+
+
+def test_tied_charge_placements_that_read_alike_say_where_the_charger_stands():
+    # played (n9-play): "Skulkers can contact Captain as well in 5 places (1: 0.7" right of Captain's
+    # centre line; 2: 0.7" right of Captain's centre line; ...)": two places read the same, the
+    # player could not tell which was which
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age.charges import _choose_placement
+    from engine.table.charge import FlushPose
+    from engine.table.footprint import Pose
+
+    state = scenario({"Captain": (30, 10, 0), "Skulkers": (30, 14, 180, 5)}, seat="p2", step="charges",
+                     terrain="open")
+    charger, target = state.units["Skulkers"], state.units["Captain"]
+    fp = charger.footprint()
+    poses = [FlushPose(footprint=fp.at(Pose(x=30.7, y=12.0, bearing=180)), side="front", contact=2, turn=0, travel=2),
+             FlushPose(footprint=fp.at(Pose(x=30.7, y=12.3, bearing=175)), side="front", contact=2, turn=0, travel=2)]
+    with pytest.raises(DecisionNeeded) as asked:
+        _choose_placement(state, charger, target, poses)
+    question = asked.value.decision.question
+    one, two = question.split("(1: ", 1)[1].split("; 2: ")
+    assert one != two.split(")")[0] and "facing 180°" in one and "facing 175°" in two, question

@@ -903,6 +903,12 @@ def _choose_placement(state: NinthAgeState, charger: UnitState, target: UnitStat
             described.append(((_("{n}: on {target}'s {side} flank, {y}\" toward its front from the flank's middle", n=n, target=target.id, side=side_word(p.side), y=decimal(abs(y), ".1f")) if y > 0 else _("{n}: on {target}'s {side} flank, {y}\" toward its rear from the flank's middle", n=n, target=target.id, side=side_word(p.side), y=decimal(abs(y), ".1f"))) if abs(y) > 0.05 else _("{n}: on the middle of {target}'s {side} flank", n=n, target=target.id, side=side_word(p.side))))
             continue
         described.append(((_("{n}: {x}\" right of {target}'s centre line", n=n, x=decimal(abs(x), ".1f"), target=target.id) if x > 0 else _("{n}: {x}\" left of {target}'s centre line", n=n, x=decimal(abs(x), ".1f"), target=target.id)) if abs(x) > 0.05 else _("{n}: centred on {target}", n=n, target=target.id)))
+    # places that read alike (the same offset, another depth or facing) say where the charger's centre stands
+    said = [str(d).split(": ", 1)[-1] for d in described]
+    for n, p in enumerate(ties):
+        if said.count(said[n]) > 1:
+            cx, cy = p.footprint.centre
+            described[n] = text_join("", [described[n], _(" (its centre at ({x}, {y}), facing {facing}°)", x=decimal(cx, ".1f"), y=decimal(cy, ".1f"), facing=decimal(p.footprint.bearing, ".0f"))])
     answer = decide(state, charger.owner, f"placement-{charger.id}", _("{charger} can contact {target} as well in {count} places ({join}). Which one?", charger=charger.id, target=target.id, count=len(ties), join=text_join("; ", described)),
                     [str(n) for n in range(1, len(ties) + 1)])
     return ties[int(answer) - 1]
