@@ -413,3 +413,29 @@ def test_the_spells_a_wizard_knows_are_named_as_cast_takes_them():
         line = next(e.text for e in log if e.text.startswith(f"{wizard} knows {lore.name} spells"))
         known = state.spells[f"{seat}/{wizard}"]
         assert known and all(f"{n} ({names[n]})" in line for n in known), line
+
+
+def test_the_spells_a_wizard_knows_are_named_in_the_readers_language():
+    # played in Italian (n9-play): "Shaman conosce 2 (Grasping Roots), 4 (Thorn Crown) di Spine": the
+    # lore was said in Italian, its spells in English (the glossary: Radici Avvinghianti, ...)
+    from bot.i18n import event_text, say
+
+    state = RULESET.new_game(7, {"deployment": "classic"})
+    log: list = []
+    state = apply(state, RULESET.start_action(state), log=log)
+    lore = state.armies["p2"].lores[0]
+    known = state.spells["p2/Shaman"]
+    line = next(e for e in log if e.text.startswith(f"Shaman knows {lore.name} spells"))
+    italian = say(event_text(line), "it")
+    for n in known:
+        spell = next(sp.name for sp in lore.spells if sp.number == n)
+        assert spell not in italian and f"{n} ({say(data_word(spell), 'it')})" in italian, italian
+    question = next(e for e in log if "Swap one for spell 0" in e.text) if any("Swap one for spell 0" in e.text for e in log) else None
+    if question is not None:
+        assert not any(sp.name in say(event_text(question), "it") for sp in lore.spells if sp.number in known)
+
+
+def data_word(name):
+    from engine.rulesets.ninth_age.catalogue import data_said
+
+    return data_said(name)
