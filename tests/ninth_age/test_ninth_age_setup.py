@@ -439,3 +439,26 @@ def data_word(name):
     from engine.rulesets.ninth_age.catalogue import data_said
 
     return data_said(name)
+
+
+@pytest.mark.parametrize("lang, word", [("it", "personaggi"), ("hu", "karakter")])
+def test_finishing_the_characters_drop_is_said_in_the_readers_language(lang, word):
+    # played in Italian (n9-play): "Tutti i tuoi characters si schierano insieme": the group's
+    # name was the engine's English key
+    from bot.i18n import say
+    from engine.core.errors import IllegalAction
+    from engine.rulesets.ninth_age.actions import Deploy
+
+    state = RULESET.new_game(7, {"deployment": "classic"})
+    state = apply(state, RULESET.start_action(state))
+    seat = state.deploy.turn
+    spots = {uid: (x, y) for uid, x, y in slots(state, seat)}
+    character = next(uid for uid in spots if state.unit_entry(state.units[uid]).is_character)
+    other = next(uid for uid in spots if not state.unit_entry(state.units[uid]).is_character
+                 and state.unit_entry(state.units[uid]).troop_type != "war machine")
+    state = apply(state, Deploy(seat=seat, unit=character, x=spots[character][0], y=spots[character][1]))
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(state, Deploy(seat=seat, unit=other, x=spots[other][0], y=spots[other][1]))
+    assert str(refused.value.message) == "All your characters deploy together: place the rest of them first."
+    said = say(refused.value.message, lang)
+    assert "characters" not in said and word in said.lower(), said
