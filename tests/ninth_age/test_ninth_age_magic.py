@@ -802,3 +802,18 @@ def test_a_template_over_a_character_in_a_unit_of_4_rf_hits_the_character():
     _, said = _template_on_brutes_with_chieftain(4)
     assert "The template covers Chieftain in Brutes: it takes the hit itself (situation B, §16.4)." in said
     assert "Cinder Storm on Brutes (Chieftain): " in said  # its own roll to wound, against its T4
+
+
+def test_a_spells_change_names_the_characteristic_in_the_readers_language():
+    # played in Italian (n9-play): "Velo di Cenere ha effetto su Halberdiers: WS +1": the profile's
+    # English letters, where the Italian profile reads AC (and T is R, S is F)
+    from bot.i18n import event_text, say
+
+    state, _ = magic_phase(seat="p2", dice=(5, 5, 1, 1), placements={**P1_FRONT, **P2_FRONT})
+    state.casters["Shaman"].spells = ["Bark Skin"]
+    load(state, 4, 4)
+    log = []
+    cast(state, wizard="Shaman", spell="Bark Skin", dice=2, target="Brutes", answers={"dispel": "none"}, log=log)
+    held = next(e for e in log if e.kind == "spell" and e.text.startswith("Bark Skin takes hold"))
+    assert "T +1" in held.text
+    assert "R +1" in say(event_text(held), "it") and "Sz +1" in say(event_text(held), "hu"), say(event_text(held), "it")

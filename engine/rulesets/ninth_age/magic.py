@@ -173,6 +173,16 @@ def casting_bonus_source(state: NinthAgeState, c: Caster, dispel: bool = False) 
     return commas(parts)
 
 
+# The profile's letters as each language prints them (the Italian profile: M, AC, AB, F, R, Fe, I, A, D).
+ABBREVIATIONS = {"M": N_("M"), "WS": N_("WS"), "BS": N_("BS"), "S": N_("S"), "T": N_("T"), "W": N_("W"),
+                 "I": N_("I"), "A": N_("A"), "Ld": N_("Ld")}
+
+
+def abbreviation(characteristic: str) -> Text | str:
+    """A characteristic's letters (``WS``) as the reader's profile prints them (AC)."""
+    return Text(ABBREVIATIONS[characteristic]) if characteristic in ABBREVIATIONS else characteristic
+
+
 # -- the start of the phase ------------------------------------------------------------------------
 def begin(state: NinthAgeState, events: list[Event]) -> None:
     """Step 1 of §9.5: spells of the active player that Last One Turn end, the Flux, Channel;
@@ -866,8 +876,8 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
                                     lowest_casting_value=value if bound else min(spell.casting_value, value),
                                     phase=state.magic.number, bound=bound))
         state.next_effect += 1
-        change = commas([*(_("{characteristic} {value:+d}", characteristic=k, value=v) for k, v in effect.modifiers.items()),
-                                  *(_("{characteristic} halved", characteristic=k) for k in effect.halve),
+        change = commas([*(_("{characteristic} {value:+d}", characteristic=abbreviation(k), value=v) for k, v in effect.modifiers.items()),
+                                  *(_("{characteristic} halved", characteristic=abbreviation(k)) for k in effect.halve),
                                   *([_("armour save +{value}", value=effect.armour)] if effect.armour else []),
                                   *([_("Ward Save ({value}+)", value=effect.ward)] if effect.ward else [])])
         units = commas(u.id for u in targets) or _("no unit")
