@@ -817,3 +817,19 @@ def test_a_spells_change_names_the_characteristic_in_the_readers_language():
     held = next(e for e in log if e.kind == "spell" and e.text.startswith("Bark Skin takes hold"))
     assert "T +1" in held.text
     assert "R +1" in say(event_text(held), "it") and "Sz +1" in say(event_text(held), "hu"), say(event_text(held), "it")
+
+
+def test_a_magical_reform_says_its_allowance_as_every_distance():
+    # played in Italian (n9-play): "il modello più lontano muove di 2,8\" su 12.0\"": the magical
+    # move's allowance was a float written as Python writes it, not as the reader's numbers
+    from bot.i18n import event_text, say
+    from engine.rulesets.ninth_age.actions import Reform
+
+    state, _ = magic_phase(dice=(4, 4, 1, 1), terrain="open")
+    load(state, 3, 3)
+    state = cast(state, wizard="Hedge Wizard", spell="Ash Veil", dice=2, target="Spearmen", answers={"dispel": "none"})
+    log = []
+    state = apply(state, Reform(seat="p1", unit="Spearmen", files=5, facing=0), log=log)
+    line = next(e for e in log if "reform 5 wide" in e.text)
+    assert line.text.endswith(' of 12".'), line.text
+    assert say(event_text(line), "it").endswith(' su 12".')
