@@ -94,3 +94,16 @@ async def test_army_show_seat_with_unit_shows_that_unit_and_the_spells_it_knows_
     assert [int(part.split(" (")[0]) for part in known.rstrip(".").split("), ")] == list(numbers), known
     reply = await game_say(service, USERS["p2"], '/army show seat:p1 unit:Nobody')
     assert reply.error == "unknown-unit"
+
+
+def test_the_italian_to_hit_line_reads_as_italian():
+    # played in Italian (n9-play): "per colpire servendo 5+" (a gerund calqued on "needing")
+    from bot.i18n import say
+    from engine.core.text import Text, ngettext
+
+    said = say(Text("{purpose}: to hit needing {need}: {natural}: hit.", purpose="Great Cannon", need="5+", natural=5), "it")
+    assert said == "Great Cannon: per colpire serve 5+: 5: colpito."
+    said = say(ngettext("{purpose}: {count} shot at BS {bs} {total:+d}, needing {need_text}: {faces}",
+                        "{purpose}: {count} shots at BS {bs} {total:+d}, needing {need_text}: {faces}", 2,
+                        purpose="Crossbowmen", count=2, bs=3, total=-1, need_text="5+", faces="1 6"), "it")
+    assert said == "Crossbowmen: 2 tiri con AB 3 -1, serve 5+: 1 6"
