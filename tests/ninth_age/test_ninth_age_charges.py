@@ -40,7 +40,7 @@ def test_e13_a_charger_mostly_in_the_front_arc_contacts_the_front():
     state = scenario({"Spearmen": (30, 14, 20, 6), "Brutes": (33, 22, 180)}, step="charges")
     log = []
     state = charge(state, "Spearmen", "Brutes", log=log)
-    assert "into Brutes' front" in log[0].text and "Brutes react: hold." in log[-1].text
+    assert "into Brutes' front" in log[0].text and "Brutes react: Hold." in log[-1].text
     before = state.units["Brutes"].pose
     state = move_chargers(state, log)
     spear, brutes = state.units["Spearmen"].footprint(), state.units["Brutes"].footprint()
@@ -121,7 +121,7 @@ def test_e58_flee_reaction_moves_at_once_and_the_charger_may_redirect():
     swarm = state.units["Skulkers"]
     assert swarm.fleeing or swarm.location == "fled"
     texts = [e.text for e in log]
-    assert "Skulkers react: flee." in texts
+    assert "Skulkers react: Flee." in texts
     assert any("Skulkers flee from Knights" in t for t in texts)
     if swarm.on_table:  # fled directly away from the charger, centre to centre
         assert swarm.pose.bearing == pytest.approx(bearing_between((30, 10), (30, 20)))
@@ -138,7 +138,7 @@ def test_e58_flee_reaction_moves_at_once_and_the_charger_may_redirect():
     state = scenario({"Knights": (30, 10, 0), "Vermin Swarm": (30, 20, 180)}, step="charges")
     log = []
     state = charge(state, "Knights", "Vermin Swarm", {"reaction": "flee"}, log)
-    assert "Vermin Swarm reacts: hold — Immune to Psychology, it never chooses Flee (§8.3, §22)." in [
+    assert "Vermin Swarm reacts: Hold — Immune to Psychology, it never chooses Flee (§8.3, §22)." in [
         e.text for e in log] and not state.units["Vermin Swarm"].fleeing
 
 
@@ -450,12 +450,12 @@ def test_unit_names_take_the_verb_of_their_number():
     assert [number(state, state.units[u]) for u in ("Trolls", "Giant", "Knights", "Vermin Swarm")] == [2, 1, 2, 1]
     log = []
     state = charge(state, "Trolls", "Knights", answers={"reaction": "hold"}, log=log)
-    assert log[0].text.startswith("Trolls declare a charge on Knights") and "Knights react: hold." in log[-1].text
+    assert log[0].text.startswith("Trolls declare a charge on Knights") and "Knights react: Hold." in log[-1].text
     state = charge(state, "Giant", "Pistoliers", answers={"reaction": "hold"}, log=log)
     assert any(e.text.startswith("Giant declares a charge on Pistoliers") for e in log)
     state = scenario({"Spearmen": (60, 14, 0), "Vermin Swarm": (60, 24, 180)}, seat="p1", step="charges")
     state = charge(state, "Spearmen", "Vermin Swarm", answers={"reaction": "hold"}, log=log)
-    assert any(e.text.startswith("Vermin Swarm reacts: hold") for e in log)
+    assert any(e.text.startswith("Vermin Swarm reacts: Hold") for e in log)
     # the catalogue has both forms, for each language's plural rule
     said = next(e for e in log if e.text.startswith("Trolls declare")).message
     assert said["msgid"].startswith("{unit} declares a charge") and said["plural"].startswith("{unit} declare a")

@@ -107,3 +107,19 @@ def test_the_italian_to_hit_line_reads_as_italian():
                         "{purpose}: {count} shots at BS {bs} {total:+d}, needing {need_text}: {faces}", 2,
                         purpose="Crossbowmen", count=2, bs=3, total=-1, need_text="5+", faces="1 6"), "it")
     assert said == "Crossbowmen: 2 tiri con AB 3 -1, serve 5+: 1 6"
+
+
+def test_a_charge_reaction_is_named_in_the_readers_language():
+    # played in Italian (n9-play): "Pistoliers reagiscono: stand-and-shoot." (the option's keyword)
+    from bot.i18n import event_text, say
+    from engine.rulesets.ninth_age.actions import Charge
+
+    from game_helpers import apply, scenario
+
+    state = scenario({"Knights": (30, 4, 0, 4), "Skulkers": (30, 18, 180, 5)}, seat="p1", step="charges",
+                     terrain="open")
+    log = []
+    apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "stand-and-shoot"}, log)
+    line = next(e for e in log if e.kind == "reaction")
+    assert line.text == "Skulkers react: Stand and Shoot."
+    assert say(event_text(line), "it") == "Skulkers reagiscono: Resistere e Tirare."

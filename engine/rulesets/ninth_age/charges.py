@@ -139,6 +139,9 @@ def charge_sweep(start, pose: FlushPose):
     return start.shape.union(pose.footprint.shape).convex_hull
 
 
+# A charge reaction's name as the rulebook gives it (§8.3), for the /decide keyword the player typed
+REACTION_WORDS = {"hold": N_("Hold"), "stand-and-shoot": N_("Stand and Shoot"), "flee": N_("Flee")}
+
 UNIT_IN_THE_WAY = N_("a unit in the way: only a unit with Fly passes over other units (§22 Fly)")
 
 
@@ -411,11 +414,11 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     if len(options) == 1 and forced is not None:  # no choice was asked: say why
         events.append(Event(kind="reaction", seat=reactive, text=ngettext(
             "{unit} reacts: {answer} — {why}.", "{unit} react: {answer} — {why}.", number(state, target),
-            unit=decl.target, answer=answer, why=forced)))
+            unit=decl.target, answer=Text(REACTION_WORDS[answer]), why=forced)))
     else:
         events.append(Event(kind="reaction", seat=reactive, text=ngettext(
             "{unit} reacts: {answer}.", "{unit} react: {answer}.", number(state, target), unit=decl.target,
-            answer=answer)))
+            answer=Text(REACTION_WORDS[answer]))))
     if answer != "flee":
         if not target.garrison:  # a garrison stands in its Building, in no formation (§18.6)
             close_ranks(state, target, state.units[decl.charger], events)
