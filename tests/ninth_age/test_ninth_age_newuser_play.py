@@ -123,3 +123,14 @@ def test_a_charge_reaction_is_named_in_the_readers_language():
     line = next(e for e in log if e.kind == "reaction")
     assert line.text == "Skulkers react: Stand and Shoot."
     assert say(event_text(line), "it") == "Skulkers reagiscono: Resistere e Tirare."
+
+
+def test_a_catapult_shot_reads_as_italian_whatever_the_weapons_gender():
+    # played in Italian (n9-play): "Stone Thrower scaglia il suo catapulta" (catapulta is feminine)
+    from bot.i18n import say
+    from engine.core.text import ngettext
+    from engine.rulesets.ninth_age.catalogue import weapon_word
+
+    said = say(ngettext("{unit} lobs its {weapon} at {target}", "{unit} lob their {weapon} at {target}", 1,
+                        unit="Stone Thrower", weapon=weapon_word("catapult"), target="Spearmen"), "it")
+    assert said == "Stone Thrower scaglia un colpo di catapulta contro Spearmen"
