@@ -66,3 +66,28 @@ async def test_casting_through_the_service(service, store):
     stored = await store.actions(game.id)
     replayed, _ = ruleset.replay(game.seed, game.options, [ruleset.parse_action(a.action) for a in stored])
     assert replayed.model_dump(mode="json") == state.model_dump(mode="json")
+
+
+async def test_the_magic_phase_says_what_each_caster_may_cast(service):
+    """A player by post has no army sheet at hand: the phase opens with each of the active side's
+    casters on the table, its level, lore and spells at their casting values (boosted too), and
+    bound spells at their Power Level; the other side's casters are not listed."""
+    reply = await _to_the_magic_phase(service)
+    _, _, state = await snapshot(service)
+    mine = [c for c in state.casters.values() if c.seat == state.active and (c.spells or c.bound)]
+    assert mine
+    for c in mine:
+        line = next(l for l in reply.text.splitlines() if l.startswith(f"{c.name} ") or l.startswith(f"{c.name}:"))
+        for name in c.spells:
+            spell = magic.spell_named(state, c.seat, name)[0]
+            assert f"{spell.name} {spell.casting_value}+" in line, line
+            if spell.boosted_value:
+                assert f"(boosted {spell.boosted_value}+)" in line
+        if c.wizard and c.lore:
+            assert f"(Level {c.level}, {c.lore})" in line
+        entry = state.unit_entry(state.units[c.unit])
+        for b in entry.bound_spells:
+            assert f"{b.spell} (bound, Power Level {b.power_level})" in line
+    for c in state.casters.values():
+        if c.seat != state.active:
+            assert not any(l.startswith(f"{c.name} (Level") for l in reply.text.splitlines())

@@ -20,7 +20,7 @@ from engine.rulesets.ninth_age.melee import (
 from engine.table.contact import contact_side, in_contact
 from engine.table.frame import mm
 
-from game_helpers import apply, place, scenario as _scenario
+from game_helpers import RULESET, apply, place, scenario as _scenario
 
 
 def scenario(placements, **kw):
@@ -234,7 +234,8 @@ def test_e23_challenge_duellists_strike_only_each_other():
     assert champion and all(" at Chieftain " in t for t in champion)
     assert all(" at Brutes " in t for t in rolls if "Spearmen Spearman ×" in t)  # R&F never strike a duellist
     assert any(t.startswith("I3: Spearmen Spearman ×") for t in rolls)
-    assert all(" at Spearmen " in t for t in rolls if t.startswith("I3: Chieftain") or "Chieftain Chieftain" in t)
+    # the Chieftain strikes the duelling Champion, named as such, at its own WS (§17.3)
+    assert all(" at Spearmen's Champion (WS 4)" in t for t in rolls if t.startswith("I3: Chieftain") or "Chieftain Chieftain" in t)
     assert any("Chieftain Chieftain" in t for t in rolls)
 
 
@@ -478,6 +479,52 @@ def test_champions_duel_until_one_falls_and_overkill_counts():
     assert any(t.startswith(f"{'Brutes Brute' if loser == 'Spearmen' else 'Spearmen Spearman'} Champion against") for t in struck)
     assert all(("against Brutes' Champion" if t.startswith("Spearmen") else "against Spearmen's Champion") in t
                for t in struck)
+
+
+def test_a_challenge_with_a_fallen_duellist_ends_with_the_melee_phase():
+    """"Se uno dei modelli viene ucciso, la Sfida si considera terminata alla fine della fase. Se
+    nessuno dei modelli viene ucciso prima del prossimo Round di Combattimento, la Sfida continua"
+    (§16.9): once the phase ends, the board no longer shows a duel whose Champion fell (it stood
+    through the next player turn), and a duel where both stand is still there."""
+    ended = went_on = False
+    for seed in range(60):
+        state = _face_off()
+        state.rng = Rng.from_seed(seed)
+        log = []
+        state = apply(state, Fight(seat="p1", unit="Spearmen"),
+                      {"challenge": "Spearmen", "accept": "Brutes", "pursue": "restrain"}, log)
+        fell = any("Champion falls" in e.text for e in log)
+        assert state.challenges == [("Spearmen", "Brutes")]  # until the phase ends
+        state = apply(state, EndStep(seat="p1"), {"pursue": "restrain"})
+        assert state.phase != "melee"
+        duels = [c.duel for c in RULESET.board(state).combats if c.duel]
+        if fell:
+            assert state.challenges == [] and duels == []
+            ended = True
+        elif state.units["Spearmen"].on_table and state.units["Brutes"].on_table and \
+                combat.combat_groups(state):
+            assert state.challenges == [("Spearmen", "Brutes")] and duels
+            went_on = True
+        if ended and went_on:
+            break
+    assert ended and went_on
+
+
+def test_a_duelling_champion_is_struck_at_its_own_ws():
+    """Every Champion has +1 WS (§17.3: "Tutti i Campioni hanno +1 Attacco, +1 Abilità Balistica, +1
+    Abilità di Combattimento"): in a challenge the other duellist's attacks compare against it, not
+    the R&F's. Spearmen (WS 3, Champion WS 4) against Brutes (WS 3, Champion WS 4): the duellists
+    hit each other on 4+ (equal WS), where the R&F's WS would give 3+ (it did)."""
+    state = _face_off()
+    log = []
+    apply(state, Fight(seat="p1", unit="Spearmen"), {"challenge": "Spearmen", "accept": "Brutes", "pursue": "restrain"}, log)
+    duel = [e.text for e in log if e.text.startswith(("I3: Spearmen Spearman Champion", "I2: Brutes Brute Champion"))]
+    assert len(duel) == 2, [e.text for e in log]
+    for text in duel:
+        assert "(WS 4) at" in text and ("at Brutes' Champion (WS 4): 4+ to hit" in text
+                                        or "at Spearmen's Champion (WS 4): 4+ to hit" in text), text
+    # the R&F still strike the R&F at their WS 3 against WS 3
+    assert any(e.text.startswith("I3: Spearmen Spearman ×") and "at Brutes (WS 3): 4+ to hit" in e.text for e in log)
 
 
 def test_stomp_and_impact_hits_are_automatic_hits():

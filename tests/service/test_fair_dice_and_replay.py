@@ -58,6 +58,19 @@ async def test_the_seed_is_committed_kept_secret_revealed_and_verified(store, tm
     rolled = next((a, e) for a in forged["actions"] for e in a["events"] if e.get("roll"))
     rolled[1]["text"] = rolled[1]["text"] + " (forged)"
     assert any("the log says" in p for p in fairness.verify(forged))
+    # a line's catalogue form (how it is put into other languages) is not what happened: a wording
+    # made plural since, the same English words, is no problem; a die changed under the same words
+    # is, and is said as the die, not as the same line twice
+    reworded = json.loads(exported.file)
+    said = next(e for a in reworded["actions"] for e in a["events"] if e.get("message"))
+    said["message"] = dict(said["message"], msgid=said["message"]["msgid"] + " (an older wording)")
+    assert fairness.verify(reworded) == []
+    loaded = json.loads(exported.file)
+    action, event = next((a, e) for a in loaded["actions"] for e in a["events"] if e.get("roll"))
+    event["roll"]["dice"][0] += 1  # another face under the same words
+    (problem,) = fairness.verify(loaded)
+    assert f"action {action['seq']}, event" in problem and "the same words, different dice" in problem
+    assert problem.count(repr(event["text"])) == 1, problem
     other = dict(data, seed=data["seed"] + 1)
     assert "the seed does not match the commitment posted at the start" in fairness.verify(other)
     path.write_text(json.dumps(forged))

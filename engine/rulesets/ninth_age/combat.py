@@ -66,7 +66,7 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
         if u.id not in engaged:
             u.combat_rounds = 0
             u.weapon = ""
-    state.challenges = [c for c in state.challenges if all(_still_duelling(state, d, engaged) for d in c)]
+    end_challenges(state)  # kept from an older log's state, where the phase's end did not drop them
     groups = unfought(state)
     if groups:
         listed = text_join("; ", [sides_of(state, g) for g in groups])
@@ -80,6 +80,15 @@ def sides_of(state: NinthAgeState, group: list[str]) -> str:
     (it read "Trolls vs Vermin Swarm vs Zealots", friends and foes alike)."""
     seats = sorted({state.units[u].owner for u in group}, key=lambda s: s != state.active)
     return " vs ".join(", ".join(u for u in group if state.units[u].owner == s) for s in seats)
+
+
+def end_challenges(state: NinthAgeState) -> None:
+    """The end of a Melee phase: a challenge whose duellist was killed, or whose combat is over,
+    ends now ("Se uno dei modelli viene ucciso, la Sfida si considera terminata alla fine della
+    fase", §16.9); one where both stand goes on into the next round. It stood on the board
+    through the next player turn before."""
+    engaged = {uid for group in combat_groups(state) for uid in group}
+    state.challenges = [c for c in state.challenges if all(_still_duelling(state, d, engaged) for d in c)]
 
 
 def _still_duelling(state: NinthAgeState, uid: str, engaged: set[str]) -> bool:
@@ -347,6 +356,17 @@ def _label(state: NinthAgeState, uid: str) -> str | Text:
     return uid if state.unit_entry(u).is_character else _("{unit}'s Champion", unit=uid)
 
 
+def _champions_named(state: NinthAgeState, options: list[str]) -> Text | str:
+    """The options are unit ids, and a unit's id stands for its Champion: say so, or a player
+    answering "Brutes" cannot tell it names the Brutes' Champion (" Brutes stands for its Champion.")."""
+    champions = [uid for uid in options if state.units[uid].location != "joined"
+                 and not state.unit_entry(state.units[uid]).is_character]
+    if not champions:
+        return ""
+    return text_join("", [" ", ngettext("{units} stands for its Champion.", "{units} stand for their Champions.",
+                                        len(champions), units=commas(champions))])
+
+
 def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> tuple[str, str] | None:
     """Issue and accept (§16.9): the active player may issue first, then the reactive; a
     refused challenge lets the challenger's player pick a character (not a Champion) of the
@@ -361,13 +381,13 @@ def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> t
         mine, theirs = duellists(state, group, seat), duellists(state, group, state.enemy_of(seat))
         if not mine:
             continue
-        issuer = decide(state, seat, f"challenge-{group[0]}", _("Issue a challenge in the combat of {group}? Name your character or Champion, or none.", group=group[0]), mine + ["none"], default="none")
+        issuer = decide(state, seat, f"challenge-{group[0]}", text_join("", [_("Issue a challenge in the combat of {group}? Name your character or Champion, or none.", group=group[0]), _champions_named(state, mine)]), mine + ["none"], default="none")
         if issuer == "none":
             continue
         state.units[issuer].refused = False  # issuing a challenge ends a refusal's Ld 0
         other = state.enemy_of(seat)
         events.append(Event(kind="challenge", seat=seat, text=_("{label} issues a challenge.", label=_label(state, issuer))))
-        answer = decide(state, other, f"accept-{issuer}", _("{label} issues a challenge: accept with which character or Champion, or refuse?", label=_label(state, issuer)), theirs + ["refuse"], default="refuse")
+        answer = decide(state, other, f"accept-{issuer}", text_join("", [_("{label} issues a challenge: accept with which character or Champion, or refuse?", label=_label(state, issuer)), _champions_named(state, theirs)]), theirs + ["refuse"], default="refuse")
         if answer != "refuse":
             state.units[answer].refused = False
             events.append(Event(kind="challenge", seat=other, text=_("{label} accepts the challenge.", label=_label(state, answer))))
@@ -386,17 +406,21 @@ def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> t
 
 
 # -- attacks, Initiative 10 down to 0 (§11.5-11.7) ------------------------------------------------
-def _defender_ws(state: NinthAgeState, target: UnitState) -> int:
+def _defender_ws(state: NinthAgeState, target: UnitState, champion: bool = False) -> int:
     """The WS attacks on a unit's R&F compare against: its first fighting part's (§11.6); WS 1
-    once it failed a Fear test, and the spells in play on it added after (§1.11, E-06 C)."""
+    once it failed a Fear test, and the spells in play on it added after (§1.11, E-06 C).
+    ``champion``: the attacks go at the unit's Champion (its duellist), who has +1 WS ("Tutti i
+    Campioni hanno +1 Attacco, +1 Abilità Balistica, +1 Abilità di Combattimento", §17.3), as
+    when it strikes."""
     entry = state.unit_entry(target)
     body = _body(state, target)
     if body is not target and fighters.struck_by_fear(state, target, body):  # a character in a unit: its unit's Fear test (§1.11)
         return 1
-    for i, p in enumerate(entry.parts):
-        if p.role not in ("mount", "draught", "machine"):
-            return fighters.part_ws(state, target, i)
-    return fighters.part_ws(state, target, 0)
+    part = next((i for i, p in enumerate(entry.parts) if p.role not in ("mount", "draught", "machine")), 0)
+    ws = fighters.part_ws(state, target, part)
+    if champion and not fighters.struck_by_fear(state, target):  # a failed Fear test sets the Champion's WS to 1 too
+        ws = min(10, ws + 1)
+    return ws
 
 
 def _hatred(state: NinthAgeState, unit: UnitState, part: int, target: UnitState, rounds: int | None = None) -> bool:
@@ -585,7 +609,10 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 if not total:
                     continue
             _reveal_attack_items(state, b, target, events)  # hidden lists: before the roll (§2.4)
-            need, modifier, why = to_hit(state, attacker, target, b)
+            # a duellist Champion is struck as itself, with its own +1 WS (§16.9, §17.3)
+            at_champion = (rnd.duel is not None and fighters.duellist_of(state, b) in rnd.duel and target.id in rnd.duel
+                           and target.location != "joined" and not state.unit_entry(target).is_character)
+            need, modifier, why = to_hit(state, attacker, target, b, champion=at_champion)
             if modifier:  # the need said is the table's: say the face the modifiers make it
                 face = next((f for f in range(2, 7) if hit_succeeds(f, need, modifier)), 6)
                 why = text_join("", [why, _(" (so {face}+ on the die)", face=face)])
@@ -608,7 +635,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             elif sixes:
                 note = text_join("", [note, ngettext("; Poisoned Attacks: {sixes} natural 6 wound automatically", "; Poisoned Attacks: {sixes} natural 6s wound automatically", sixes, sixes=sixes)])
             events.append(Event(kind="roll", seat=attacker.owner, roll=roll, data={"initiative": step},
-                                text=ngettext("I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit{note}.", "I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hits{note}.", hits, step=step, unit=b.unit, part_name=b.part_name, count=b.count, ws=b.ws, target_id=target_id, defender_ws=_defender_ws(state, target), need=need, join=commas(map(str, roll.dice)), hits=hits, note=note)))
+                                text=ngettext("I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit{note}.", "I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hits{note}.", hits, step=step, unit=b.unit, part_name=b.part_name, count=b.count, ws=b.ws, target_id=_label(state, target_id) if at_champion else target_id, defender_ws=_defender_ws(state, target, champion=at_champion), need=need, join=commas(map(str, roll.dice)), hits=hits, note=note)))
             if hits:
                 pending.append((b, target, hits, min(sixes, hits)))
         # wounds of the step land together, after every attack of the step was rolled
@@ -679,13 +706,14 @@ def _overkill_blows(state: NinthAgeState, rnd: Round, inventory: list[Blow], now
     return out
 
 
-def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: Blow) -> tuple[int, int, str]:
+def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: Blow,
+           champion: bool = False) -> tuple[int, int, str]:
     """(needed, modifier, note) of a close-combat attack (§11.6, §15.1): Parry makes the base 4+
     for hits from the front of a model on foot with hand weapon and shield, neither of them magic
     (§23.1) ([A-27]; with the
     setting ``parry_never_better``, never better than 4+: a 5+ stays 5+); attacks against a
     flail get +1."""
-    need = to_hit_needed(blow.ws, _defender_ws(state, target))
+    need = to_hit_needed(blow.ws, _defender_ws(state, target, champion=champion))
     note, modifier = "", 0
     body = _body(state, target)
     if (fighters.parries(state, target)  # never with a magic hand weapon or a magic shield (§23.1)

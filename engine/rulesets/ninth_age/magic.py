@@ -205,7 +205,27 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
     for seat in (active, reactive):  # active first (§1.5)
         channel(state, seat, events)
     events.append(Event(kind="phase", seat=active, text=_("{name}'s Magic phase: /cast wizard: spell: dice: target:, /dispel spell: for a spell in play, /end when done.", name=state.seat(active).name)))
+    for c in state.casters.values():  # what each may cast, so a player by post needs no army sheet
+        if c.seat == active and not c.slain and (c.spells or c.bound) and caster_unit(state, c).on_table:
+            events.append(Event(kind="info", seat=active, text=repertoire(state, c)))
     rip_window(state, events)
+
+
+def repertoire(state: NinthAgeState, c: Caster) -> Text:
+    """What ``c`` may cast, with each spell's casting value (and its boosted one), bound spells at
+    their Power Level: "Shaman (Level 2, Thorns): Bramble Dart 5+, Bark Skin 6+ (boosted 9+)"."""
+    said = []
+    for name in c.spells:
+        spell = spell_named(state, c.seat, name)[0]
+        said.append(_("{spell} {value}+ (boosted {boosted}+)", spell=data_said(spell.name), value=spell.casting_value,
+                       boosted=spell.boosted_value) if spell.boosted_value else
+                    _("{spell} {value}+", spell=data_said(spell.name), value=spell.casting_value))
+    for b in state.unit_entry(state.units[c.unit]).bound_spells if c.bound else []:
+        if b.spell in c.bound:
+            said.append(_("{spell} (bound, Power Level {level})", spell=data_said(b.spell), level=b.power_level))
+    if c.wizard and c.lore:
+        return _("{c} (Level {level}, {lore}): {spells}.", c=c.name, level=c.level, lore=data_said(c.lore), spells=commas(said))
+    return _("{c}: {spells}.", c=c.name, spells=commas(said))
 
 
 def channel(state: NinthAgeState, seat: str, events: list[Event]) -> None:

@@ -58,6 +58,10 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
         from engine.rulesets.ninth_age import magic
 
         magic.end(state, events)
+    if state.phase == "melee":  # a challenge with a duellist slain ends with the phase (§16.9)
+        from engine.rulesets.ninth_age import combat
+
+        combat.end_challenges(state)
     if index + 1 < len(PHASES):
         state.phase = PHASES[index + 1]
         state.step = ""
