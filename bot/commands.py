@@ -413,7 +413,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
                type="integer"),
     )),
     # -- Ninth Age characters in units (engine/rulesets/ninth_age/characters.py) -----------------
-    CommandSpec("join", "Ninth Age: a character joins a unit (deploying, or in the Remaining Moves); hidden: in secret",
+    CommandSpec("join", "Ninth Age: a character or a War Platform joins a unit (deploying, or in the Remaining Moves); hidden: in secret",
                 None, (
         Option("unit", "Your character", required=True, autocomplete="unit"),
         Option("into", "The unit it joins", required=True, autocomplete="unit"),
@@ -458,6 +458,17 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("modifier", "Added to the characteristic, e.g. -1 (default 0)"),
         Option("reason", "The rule that calls for it, for the log"),
     )),
+    CommandSpec("summon", "Ninth Age: summon a unit an army-book ability brings (§7.9), whole or not at all", None, (
+        Option("unit", "The profile: a unit of your army list, or one a spell of your lores summons", required=True),
+        Option("at", "Its centre, x,y in inches from the south-west corner, e.g. 36,24", required=True),
+        Option("models", "How many models (default: the profile's)", type="integer"),
+        Option("facing", "Bearing in degrees (0 = north) or north/south/east/west (default: toward the enemy)"),
+        Option("files", "How many models wide (default: the profile's formation)", type="integer"),
+        Option("by", "The summoning unit, when the ability has a range (every model within it)",
+               autocomplete="unit"),
+        Option("range", "The ability's range in inches, measured from the by: unit"),
+        Option("reason", "The ability that summons it, for the log"),
+    )),
     CommandSpec("cast", "Cast a spell (or use a spell-like ability) with a creature", None, (
         Option("spell", "The spell", required=True, autocomplete="spell"),
         _CREATURE,
@@ -468,6 +479,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("at", "Ninth Age: a Ground spell's point, x,y in inches, e.g. 30,18", games=NINTH_AGE),
         Option("version", "Ninth Age: normal or boosted (default normal)", games=NINTH_AGE),
         Option("part", "Ninth Age: a Focused spell's part of a multi-part model, e.g. rider", games=NINTH_AGE),
+        Option("facing", "Ninth Age: a summoning spell's new unit's facing (default: toward the enemy)",
+               games=NINTH_AGE),
+        Option("files", "Ninth Age: a summoning spell's new unit's width in models", type="integer",
+               games=NINTH_AGE),
+        Option("centre", "Ninth Age: a summoning spell's new unit's centre, x,y (default: the at: point)",
+               games=NINTH_AGE),
     )),
     CommandSpec("dispel", "Ninth Age: end a spell that remains in play (your own at once, an enemy's with dice)",
                 None, (

@@ -82,9 +82,11 @@ class PlayCog(WarbandCog):
     async def cast(self, interaction: discord.Interaction, spell: str, creature: str | None = None,
                    target: str | None = None, square: str | None = None, wizard: str | None = None,
                    dice: int | None = None, at: str | None = None, version: str | None = None,
-                   part: str | None = None) -> None:
+                   part: str | None = None, facing: str | None = None, files: int | None = None,
+                   centre: str | None = None) -> None:
         await self.run(interaction, "cast", defer=True, spell=spell, creature=creature, target=target, square=square,
-                       wizard=wizard, dice=dice, at=at, version=version, part=part)
+                       wizard=wizard, dice=dice, at=at, version=version, part=part, facing=facing, files=files,
+                       centre=centre)
 
     @app_commands.command(**named("activate"))
     @described("activate")

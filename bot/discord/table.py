@@ -111,6 +111,15 @@ class TableCog(WarbandCog):
         await self.run(interaction, "test", defer=True, unit=unit, characteristic=characteristic, modifier=modifier,
                        reason=reason)
 
+    @app_commands.command(**named("summon"))
+    @described("summon")
+    @app_commands.autocomplete(by=WarbandCog.suggest_unit)
+    async def summon(self, interaction: discord.Interaction, unit: str, at: str, models: int | None = None,
+                     facing: str | None = None, files: int | None = None, by: str | None = None,
+                     range: str | None = None, reason: str | None = None) -> None:  # noqa: A002 - the option's name
+        await self.run(interaction, "summon", defer=True, unit=unit, at=at, models=models, facing=facing, files=files,
+                       by=by, range=range, reason=reason)
+
     @app_commands.command(**named("dispel"))
     @described("dispel")
     async def dispel(self, interaction: discord.Interaction, spell: str, dice: int | None = None,

@@ -462,3 +462,25 @@ def test_finishing_the_characters_drop_is_said_in_the_readers_language(lang, wor
     assert str(refused.value.message) == "All your characters deploy together: place the rest of them first."
     said = say(refused.value.message, lang)
     assert "characters" not in said and word in said.lower(), said
+
+
+def test_a_character_joining_while_the_war_machines_drop_is_open_is_refused_in_the_readers_language():
+    # the same refusal through /join (engine/rulesets/ninth_age/characters.py)
+    from bot.i18n import say
+    from engine.core.errors import IllegalAction
+    from engine.rulesets.ninth_age.actions import Deploy, Join
+
+    state = RULESET.new_game(7, {"deployment": "classic"})
+    state = apply(state, RULESET.start_action(state))
+    seat = state.deploy.turn
+    spots = {uid: (x, y) for uid, x, y in slots(state, seat)}
+    entry = lambda uid: state.unit_entry(state.units[uid])  # noqa: E731
+    machine = next(uid for uid in spots if entry(uid).troop_type == "war machine")
+    host = next(uid for uid in spots if not entry(uid).is_character and entry(uid).troop_type == "infantry")
+    character = next(uid for uid in spots if entry(uid).is_character and entry(uid).troop_type == "infantry")
+    state = apply(state, Deploy(seat=seat, unit=host, x=spots[host][0], y=spots[host][1]))
+    state = apply(state, Deploy(seat=seat, unit=machine, x=spots[machine][0], y=spots[machine][1]))
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(state, Join(seat=seat, unit=character, into=host))
+    assert say(refused.value.message, "it") == ("Tutte le tue macchine da guerra si schierano insieme: piazza prima "
+                                                "le altre.")

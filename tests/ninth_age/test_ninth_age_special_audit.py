@@ -78,28 +78,7 @@ def test_a_breath_weapon_of_a_part_with_magical_attacks_is_magical_against_an_et
     assert "ward" not in breathe(True).lower()
 
 
-# -- War Platform (§22, seed 3389-3398) and Large Target (3203) -------------------------------------------
-@pytest.mark.parametrize("where", ["special_rules", "extra_rules"])
-def test_war_platform_is_refused_by_name_at_army_validation(where):
-    # "Modelli con questa regola speciale possono aggregarsi ad Unità come se fossero Personaggi": no
-    # non-character model joins a unit in this engine, so an army giving the rule is refused with the reason
-    from engine.core.errors import IllegalAction
-    from engine.rulesets.ninth_age.army import load_army_text
-
-    from ninth_age_helpers import army_data, text, unit
-
-    data = army_data([unit("Warriors"), unit("Gen", "lord", ld=9, general=True)])
-    if where == "special_rules":
-        data["units"][0]["special_rules"] = ["War Platform"]
-    else:
-        data["extra_rules"] = ["War Platform"]
-    with pytest.raises(IllegalAction) as exc:
-        load_army_text(text(data), "host.json")
-    assert exc.value.code == "bad-army"
-    assert "War Platform is not refereed by this engine yet: a War Platform joins units as if it were a character" \
-        in exc.value.message
-
-
+# -- Large Target (3203); War Platform (§22) is refereed: test_ninth_age_war_platform.py ------------------
 def test_a_large_target_character_joins_no_unit():
     # "Un Bersaglio Grande non può mai aggregarsi ad un'Unità"
     from engine.rulesets.ninth_age.characters import join_problem

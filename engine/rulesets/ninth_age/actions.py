@@ -157,6 +157,10 @@ class Cast(Action):
     at: tuple[float, float] | None = None
     boosted: bool = False
     part: str | None = None
+    # a summoning spell (§7.9): the new unit's centre (default ``at``), facing and width
+    centre: tuple[float, float] | None = None
+    facing: float | None = None
+    files: int | None = Field(default=None, ge=1, le=200)
 
 
 class DispelInPlay(Action):
@@ -188,5 +192,21 @@ class CallTest(Action):
     reason: str = Field(default="", max_length=200)
 
 
+class Summon(Action):
+    """/summon unit: [models:] at:x,y [facing:] [files:] [by: range:] [reason:]: a unit an
+    army-book ability summons (§7.9, summoning.py), placed whole or not at all."""
+
+    kind: Literal["summon"] = "summon"
+    unit: str  # the profile: an army-list entry or a unit a lore's spell summons
+    models: int | None = Field(default=None, ge=1, le=200)
+    x: float
+    y: float
+    facing: float | None = None  # None: toward the enemy
+    files: int | None = Field(default=None, ge=1, le=200)
+    by: str | None = None  # the summoning unit, measured from as a caster is
+    reach: float | None = Field(default=None, ge=0, le=100)  # the ability's range
+    reason: str = Field(default="", max_length=200)
+
+
 ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker, UseArmy, Join, Leave,
-                Garrison, LeaveBuilding, Reveal, Fight, Cast, DispelInPlay, UseItem, CallTest)
+                Garrison, LeaveBuilding, Reveal, Fight, Cast, DispelInPlay, UseItem, CallTest, Summon)

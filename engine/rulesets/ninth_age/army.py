@@ -270,7 +270,22 @@ class Unit(Strict):
             out.extend(p.special_rules)
         for item in self.magic_items:  # the Flying Carpet's Fly (6)
             out.extend(ITEM_GRANTED_RULES.get(item.strip().lower(), ()))
+        if any(rule_name(r) == "War Platform" for r in out):  # "I modelli con questa regola perdono Passo Rapido" (§22)
+            out = [r for r in out if rule_name(r) != "Swiftstride"]
         return out
+
+    @property
+    def joins_as_character(self) -> bool:
+        """It may join units as a character does (§16.2): a character, or a War Platform, "come se
+        fossero Personaggi (anche se non sono Personaggi e anche se sono Bersagli Grandi)" (§22)."""
+        return self.is_character or self.has_rule("War Platform")
+
+    @property
+    def own_cant_march(self) -> bool:
+        """Can't March given by its own rules (the army list's), not only by its troop type (§14.4):
+        a War Platform's March lifts only what its troop type forbids (§22)."""
+        return any(rule_name(r) == "Can't March"
+                   for r in [*self.special_rules, *(r for p in self.parts for r in p.special_rules)])
 
     def item_named(self, name: str) -> str | None:
         """The magic item ``name`` as this entry's list writes it (a hidden one is revealed by
@@ -289,6 +304,35 @@ class Unit(Strict):
             return None
         numeric = [v for v in values if v.isdigit()]
         return max(numeric, key=int) if numeric else values[0]
+
+
+def summon_problem(entry: Unit) -> Text | None:
+    """Why ``entry`` cannot be the profile of a summoned unit (§7.9), or None. A summoned unit is
+    a unit that joins the army in play: a ruling keeps to what the engine can seat so: no
+    character (a second General or Battle Standard Bearer, a wizard whose spells were never
+    generated), no magic items nor bound spells (bought with the army's points, §2)."""
+    if entry.is_character:
+        return _("a summoned unit is a unit, not a character ({category})", category=entry.category)
+    if entry.magic_items:
+        return _("a summoned unit carries no magic items")
+    if entry.bound_spells:
+        return _("a summoned unit carries no bound spells")
+    return None
+
+
+def summoned_profile(data: dict) -> Unit:
+    """The army-file unit entry a summoning spell's ``summon.unit`` gives, checked as an army
+    file's units are and as :func:`summon_problem` asks; a bad one raises ValueError naming the
+    field."""
+    try:
+        entry = Unit.model_validate(data)
+    except ValidationError as exc:
+        field, reason = validation_problems(exc, default_field="unit")[0]
+        raise ValueError(_("{field}: {reason}", field=f"summon.unit.{field}", reason=reason)) from None
+    problem = summon_problem(entry)
+    if problem:
+        raise ValueError(_("{field}: {reason}", field="summon.unit", reason=problem))
+    return entry
 
 
 # The spell types of §9.3 (seed 001:1060-1119), as the engine reads them in lower case; "Range X"
@@ -344,7 +388,15 @@ class Spell(Strict):
             elif abs(self.range - reach) > 1e-9:
                 raise ValueError(_("spell {spell}: its type says Range {reach} but its range is {range}",
                                    spell=self.name, reach=decimal(reach, "g"), range=decimal(self.range, "g")))
+        for effect in (self.resolve, self.boosted_resolve):  # §7.9: the unit it summons is a unit entry
+            if effect is not None and effect.summon is not None:
+                summoned_profile(effect.summon.unit)
         return self
+
+    def summons(self, boosted: bool = False) -> Unit | None:
+        """The profile of the unit this spell summons (§7.9), or None."""
+        effect = self.boosted_resolve if boosted and self.boosted_resolve else self.resolve
+        return summoned_profile(effect.summon.unit) if effect.summon is not None else None
 
 
 class Lore(Strict):
@@ -407,6 +459,23 @@ class Army(Strict):
                             raise ValueError(_("{field}: {reason}", field=f"units.{n}.special_rules", reason=_("Wizard Conclave names {strip!r}, not a spell of the army's lores", strip=name.strip())))
         return self
 
+    @model_validator(mode="after")
+    def _summoned_rules(self) -> "Army":
+        """A unit a lore's spell summons (§7.9) has its special rules checked as the list's units'."""
+        extra = frozenset(rule_name(r) for r in self.extra_rules)
+        for i, lore in enumerate(self.lores):
+            for j, spell in enumerate(lore.spells):
+                entry = spell.summons()
+                if entry is None:
+                    continue
+                rules = list(entry.special_rules) + [r for p in entry.parts for r in p.special_rules]
+                for r in rules:
+                    problem = rule_problem(r, extra)
+                    if problem:
+                        raise ValueError(_("{field}: {reason}", field=f"lores.{i}.spells.{j}.resolve.summon.unit",
+                                           reason=problem))
+        return self
+
     @property
     def points(self) -> int:
         return sum(u.points for u in self.units)
@@ -455,6 +524,33 @@ def sample_army_text(name: str) -> str:
 
 def sample_army(name: str) -> Army:
     return load_army_text(sample_army_text(name), f"{name}.json")
+
+
+# Sample lores an army file may take into its "lores" (copied in whole): our own spells, shipped
+# apart from the sample armies so that the armies, and the games played with them, stay as they were
+SAMPLE_LORES = ("cairns",)
+
+
+def sample_lore_text(name: str) -> str:
+    if name not in SAMPLE_LORES:
+        raise IllegalAction("unknown-lore", _("There is no sample lore {name!r}. Samples: {join}.", name=name,
+                                              join=commas(SAMPLE_LORES)))
+    return resources.files("engine.rulesets.ninth_age").joinpath(f"data/lores/{name}.json").read_text("utf-8")
+
+
+def sample_lore(name: str) -> Lore:
+    """A sample lore (data/lores), checked as an army file's lores are.
+
+    >>> lore = sample_lore("cairns")
+    >>> lore.name, lore.spells[2].name, lore.spells[2].summons().name
+    ('Cairns', 'Call the Pack', 'Barrow Wolves')
+    """
+    try:
+        return Lore.model_validate(json.loads(sample_lore_text(name)))
+    except ValidationError as exc:
+        field, reason = validation_problems(exc, default_field="lore")[0]
+        raise IllegalAction("bad-lore", _("{filename}: {field}: {reason}", filename=name, field=field,
+                                          reason=reason)) from None
 
 
 def full_ranks(unit: Unit, files: int, models: int) -> int:

@@ -83,12 +83,9 @@ NEEDS_PARAM = frozenset({"Armour Piercing", "Bodyguard", "Breath Weapon", "Fly",
                          "Random Movement", "Regeneration", "Stomp", "Strider", "Ward Save", "Natural Armour"})
 
 # §22 rules this engine does not referee yet: an army file naming one is refused with the reason
-# (never silently ignored, #10); each leaves this table when a phase applies it.
-NOT_REFEREED_RULES: dict[str, str] = {
-    "War Platform": N_("a War Platform joins units as if it were a character (a Large Target too), always in the "
-                       "centre of the front rank, marches with 5 or more models even if its troop type may not, "
-                       "and loses Swiftstride; the engine has no non-character model joining a unit"),
-}
+# (never silently ignored, #10); each leaves this table when a phase applies it (War Platform left it
+# when characters.py joined it to units as a character, front_rank.py put it in the centre).
+NOT_REFEREED_RULES: dict[str, str] = {}
 
 # Army-book rules the rulebook itself names and this engine applies as it says (§22 Toxic Attacks:
 # -1 to wound against them): an army file may list them in ``extra_rules``; the bracket a rule
@@ -236,6 +233,7 @@ def magic_items() -> dict[str, MagicItem]:
 
 # -- the data files' words (#13) ------------------------------------------------------------------
 _ARMY_FILES = ("iron-marches", "ashen-host")  # army.SAMPLE_ARMIES (army imports this module)
+_LORE_FILES = ("cairns",)  # army.SAMPLE_LORES
 
 
 @lru_cache(maxsize=1)
@@ -253,9 +251,11 @@ def data_texts() -> dict[str, str]:
         if isinstance(text, str) and text.strip() and text != "-":
             texts.setdefault(text, f"engine/rulesets/ninth_age/data/{where}")
 
-    for name in _ARMY_FILES:
-        where = f"armies/{name}.json"
-        army = json.loads(folder.joinpath(where).read_text("utf-8"))
+    sources = [(f"armies/{name}.json", json.loads(folder.joinpath(f"armies/{name}.json").read_text("utf-8")))
+               for name in _ARMY_FILES]
+    sources += [(f"lores/{name}.json", {"lores": [json.loads(folder.joinpath(f"lores/{name}.json").read_text("utf-8"))]})
+                for name in _LORE_FILES]  # a sample lore (army.SAMPLE_LORES), as an army's
+    for where, army in sources:
         for lore in army.get("lores") or []:
             add(lore.get("name"), where)
             for spell in [*(lore.get("spells") or []), *([lore["attribute"]] if lore.get("attribute") else [])]:
@@ -263,6 +263,11 @@ def data_texts() -> dict[str, str]:
                 add(spell.get("effect"), where)
                 for kind in spell.get("types") or []:
                     add(kind, where)
+                for resolve in (spell.get("resolve") or {}, spell.get("boosted_resolve") or {}):
+                    summoned = (resolve.get("summon") or {}).get("unit") or {}  # a summoned unit's (§7.9)
+                    for holder in [summoned, *(summoned.get("parts") or [])]:
+                        for word in [*(holder.get("special_rules") or []), *(holder.get("equipment") or [])]:
+                            add(word, where)
         for rule in army.get("extra_rules") or []:
             add(rule, where)
         for unit in army.get("units") or []:

@@ -18,7 +18,7 @@ from engine.core.text import _, decimal, join as text_join, ngettext, commas
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.mixed_units import (
-    take_out_of_block, character_base, hit_allocation, place_in_block as _place,
+    take_out_of_block, character_base, hit_allocation, place_in_block as _place, platform_problem,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.table.footprint import Pose
@@ -30,7 +30,8 @@ UNJOINABLE_BY_RULE = ("Unbreakable", "Random Movement", "Insignificant", "Otherw
 def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str | None:
     """Why the character may not join the unit (§16.2), or None."""
     centry, hentry = state.unit_entry(char), state.unit_entry(host)
-    if not centry.is_character:
+    platform = centry.has_rule("War Platform")  # joins "come se fossero Personaggi" (§22 War Platform)
+    if not centry.joins_as_character:
         return _("{char} is not a character", char=char.id)
     if host.owner != char.owner:
         return ngettext("{host} is not yours", "{host} are not yours", number(state, host), host=host.id)
@@ -46,7 +47,7 @@ def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str 
         return ngettext("{host} is engaged in combat", "{host} are engaged in combat", number(state, host), host=host.id)
     if hentry.troop_type == "war machine":
         return _("War Machines cannot be joined")
-    if centry.has_rule("Large Target"):  # "a meno che non si tratti di una Piattaforma da Guerra": refused (§22)
+    if centry.has_rule("Large Target") and not platform:  # "a meno che non si tratti di una Piattaforma da Guerra" (§22)
         return _("{char} is a Large Target and cannot join units", char=char.id)
     for rule in UNJOINABLE_BY_RULE:
         if hentry.has_rule(rule) != centry.has_rule(rule) and hentry.has_rule(rule):
@@ -55,6 +56,8 @@ def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str 
         return _("{char} is Unbreakable and may join only Unbreakable units", char=char.id)
     if centry.has_rule("Random Movement") and not hentry.has_rule("Random Movement"):  # §22
         return _("{char} has Random Movement and may join only units with Random Movement", char=char.id)
+    if platform:
+        return platform_problem(state, char, host)
     return None
 
 
@@ -161,6 +164,9 @@ def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitStat
         raise IllegalAction("already-deployed", _("{char} is not one of your units waiting to deploy.", char=char.id))
     if status.step != "units" or char.scouting:
         raise IllegalAction("wrong-step", _("Characters deploy in units during the normal drops."))
+    open_group = next((g for g in ("characters", "war machines") if setup._group_started(state, seat, g)), None)
+    if open_group and setup.group_of(state, char) != open_group:  # as setup.deploy: a group deploys together
+        raise IllegalAction("finish-group", setup._finish_group(open_group))
     if hidden:
         hide(state, char, host, events)
     else:
@@ -173,10 +179,13 @@ def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitStat
                             text=text_join("", [_("{name} deploys {char} in {host}, {where}", name=state.seat(seat).name, char=char.id, host=host.id, where=where), (_(" ({join} moved aside)", join=commas(moved)) if moved else ""), "."])))
     status.drop_units.append(char.id)
     if status.finished_first and status.finished_first != seat:
-        if state.options.get("deploy_one_by_one"):  # [A-4]'s other reading: each character counts 1
+        # characters count once for their group ([A-4]'s other reading, deploy_one_by_one: each counts 1);
+        # a War Platform that is no character is a unit of its own, or one of the war machines
+        group = setup.group_of(state, char)
+        if group is None:
             status.uun += 1
-        elif "characters" not in status.counted_groups:
-            status.counted_groups.append("characters")
+        elif group not in status.counted_groups:
+            status.counted_groups.append(group)
             status.uun += 1
     if not setup._reserve(state, seat):
         setup._finished(state, seat, events)

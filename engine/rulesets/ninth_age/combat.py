@@ -338,8 +338,8 @@ def duellists(state: NinthAgeState, group: list[str], seat: str) -> list[str]:
         entry = state.unit_entry(u)
         if u.owner == seat and u.on_table and (entry.is_character or (entry.command.champion and not u.champion_lost)):
             out.append(uid)
-        if u.owner == seat and u.on_table:
-            out += [c.id for c in joined(state, u)]
+        if u.owner == seat and u.on_table:  # a War Platform joins as a character, but is none: no challenges (§22)
+            out += [c.id for c in joined(state, u) if state.unit_entry(c).is_character]
     return out
 
 

@@ -18,7 +18,8 @@ from typing import Callable
 from engine.core import Event, IllegalAction
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import fighters
-from engine.rulesets.ninth_age.mixed_units import joined
+from engine.rulesets.ninth_age.front_rank import centre_files
+from engine.rulesets.ninth_age.mixed_units import joined, platform_width_problem, war_platform
 from engine.rulesets.ninth_age.fighters import enemies_in_contact
 from engine.rulesets.ninth_age.grammar import side_word
 from engine.rulesets.ninth_age.neighbours import assault_foes
@@ -84,6 +85,9 @@ def _with_block(state: NinthAgeState, unit: UnitState, formation, pose) -> dict:
     for c in joined(state, unit):
         if c.cells is not None:
             c.file = max(0, min(c.file, formation.files - c.cells[0]))
+            spots = centre_files(formation.files, c.cells[0]) if war_platform(state, c) else []
+            if spots:  # a War Platform stays in the centre of the front rank (§22)
+                c.rank, c.file = 0, min(spots, key=lambda f: abs(f - c.file))
     unit.command_at = {}
     return saved
 
@@ -142,6 +146,9 @@ def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, arou
     if new.formation.files == fp.formation.files and abs(turn_between(new.bearing, fp.bearing)) < 1e-6 \
             and new.shape.symmetric_difference(fp.shape).area < 1e-6:
         return _("that is the formation it stands in")
+    narrow = platform_width_problem(state, unit, new.formation.files)
+    if narrow:  # its War Platform stands in the centre of the front rank (§22)
+        return narrow
     after = len({i for i, _skip in models_in_contact(new, efp)})
     if after < before:
         return _("only {after} of its models would touch {enemy}, fewer than the {before} in contact now",

@@ -90,6 +90,22 @@ class Arrangement:
             moved.append(m.name)
         return out, moved
 
+    def centre(self, joiner: Member, file: int) -> tuple["Arrangement", list[str]]:
+        """The block after a War Platform takes the front rank at ``file`` (one of
+        :func:`centre_files`): every Front-Rank model its base overlaps, characters too, moves as
+        little as possible to the forward-most free place ("è possibile che la loro presenza
+        costringa i modelli con la regola Rango Frontale ad essere spostati in un rango
+        posteriore", §22 War Platform). Returns the new block and who moved."""
+        placed = replace(joiner, rank=0, file=file)
+        out = Arrangement(self.files, [replace(m) for m in self.members if m.name != joiner.name] + [placed])
+        moved = []
+        for m in out.members:
+            if m is placed or not (m.cells() & placed.cells()):
+                continue
+            m.rank, m.file = out._spot(m.width, m.depth, out.taken(but=m.name), m.file)
+            moved.append(m.name)
+        return out, moved
+
     def leave(self, name: str) -> tuple["Arrangement", list[str]]:
         """The block after ``name`` leaves: Front-Rank models behind step forward into the gap,
         as few as possible (§16.5 Refilling gaps)."""
@@ -103,6 +119,22 @@ class Arrangement:
                 m.rank, m.file = rank, file
                 moved.append(m.name)
         return out, moved
+
+
+def centre_files(files: int, width: int) -> list[int]:
+    """The files (from 0) where a base ``width`` positions wide stands in the centre of a front
+    rank ``files`` wide (§22 War Platform: "nel centro del rango frontale"): the one place with as
+    many positions on each side; when the two sides cannot be equal (an odd number of positions
+    left over) the two places half a position off the middle, either one. None when the front rank
+    is narrower than the base ("la larghezza troppo stretta del rango frontale").
+
+    >>> centre_files(5, 1), centre_files(6, 2), centre_files(5, 2), centre_files(1, 2)
+    ([2], [2], [1, 2], [])
+    """
+    if width > files:
+        return []
+    low = (files - width) // 2
+    return [low] if (files - width) % 2 == 0 else [low, low + 1]
 
 
 def block_counts(files: int, positions: int, full_rank: int) -> tuple[int, list[int]]:

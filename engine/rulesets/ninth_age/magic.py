@@ -23,7 +23,8 @@ from shapely.geometry import Point as ShapelyPoint
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import casting
-from engine.rulesets.ninth_age.army import Lore, Spell
+from engine.rulesets.ninth_age import summoning
+from engine.rulesets.ninth_age.army import Lore, Spell, summoned_profile
 from engine.rulesets.ninth_age.catalogue import data_said, rule_name, rule_param
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
@@ -401,8 +402,11 @@ def _which_spell(state: NinthAgeState, c: Caster, text) -> tuple[Spell, Lore, bo
 
 
 def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=None, at: Point | None = None,
-         boosted: bool = False, part: str | None = None, events: list[Event] | None = None) -> None:
-    """One casting attempt, steps 1-8 of §9.7."""
+         boosted: bool = False, part: str | None = None, events: list[Event] | None = None, *,
+         facing: float | None = None, files: int | None = None, centre: Point | None = None) -> None:
+    """One casting attempt, steps 1-8 of §9.7. A summoning spell (§7.9) takes the new unit's
+    pose with the cast: ``centre`` (default ``at``, a Ground spell's target point), ``facing``
+    (default toward the enemy) and ``files``."""
     events = events if events is not None else []
     _can_act(state, seat)
     m = state.magic
@@ -433,6 +437,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     if "missile" in _types(spell) and engaged(state, me):
         raise IllegalAction("engaged", _("{spell} is a Missile spell: {c} is engaged in combat.", spell=spell.name, c=c.name))
     targets, point = _declare_targets(state, c, spell, boosted, target, at)
+    pose = _summon_pose(state, c, spell, boosted, at, centre, facing, files)
     part = _focused_part(state, c, spell, targets, part)
     attribute_target = None if bound else _attribute_target(state, c, lore)
     value = (spell.boosted_value if boosted else spell.casting_value)
@@ -468,7 +473,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
         chosen = spell.boosted_resolve if boosted and spell.boosted_resolve else spell.resolve
         m.shielded = spell.name if scroll == "Shielding Scroll" else None
         try:
-            apply_spell(state, c, spell, chosen, targets, point, value, part, events, bound=bound)
+            apply_spell(state, c, spell, chosen, targets, point, value, part, events, bound=bound, pose=pose)
         finally:
             m.shielded = None
         if lore.attribute is not None and not bound:
@@ -517,6 +522,11 @@ def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: boo
                      at: Point | None) -> tuple[list[UnitState], Point | None]:
     me = caster_unit(state, c)
     t = _types(spell)
+    if spell.summons(boosted) is not None and not is_ground(spell):  # §7.9: it targets no unit
+        if at is None:
+            raise IllegalAction("missing-option", _("{spell} summons a unit: say where its centre stands, at:x,y "
+                                                    "(inches), and facing:.", spell=spell.name))
+        return [], at
     if is_ground(spell):
         if at is None:
             raise IllegalAction("missing-option", _("{spell} is a Ground spell: say the point, at:x,y (inches).", spell=spell.name))
@@ -542,6 +552,52 @@ def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: boo
     if why:
         raise IllegalAction("illegal-target", why)
     return [unit], None
+
+
+def _summon_pose(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool, at: Point | None,
+                 centre: Point | None, facing: float | None, files: int | None) -> dict | None:
+    """Step 1 for a summoning spell (§7.9): the new unit's pose, declared with the cast, and
+    checked now with the fewest models it may bring, so a unit that could never be placed there
+    is refused before any die is rolled; the whole unit is checked again once it is cast."""
+    entry = spell.summons(boosted)
+    if entry is None:
+        if centre is not None or facing is not None or files is not None:
+            raise IllegalAction("bad-option", _("{spell} summons no unit: centre:, facing: and files: are for a "
+                                                "summoning spell.", spell=spell.name))
+        return None
+    where = centre or at
+    pose = {"x": where[0], "y": where[1], "facing": state.facing_the_enemy(c.seat) if facing is None else facing,
+            "files": files, "point": at if is_ground(spell) else None, "reach": spell_range(spell, boosted)}
+    effect = spell.boosted_resolve if boosted and spell.boosted_resolve else spell.resolve
+    _dice, fewest = summoning.spell_models(entry, effect.summon.models)
+    width = files or effect.summon.files
+    sized = summoning.sized(entry, fewest, min(width, fewest) if width else None)
+    unit = summoning.standing(state, c.seat, sized, pose["x"], pose["y"], pose["facing"])
+    problem = summoning.placement_problem(state, unit, source=caster_unit(state, c), reach=spell_range(spell, boosted),
+                                          point=pose["point"])
+    if problem:
+        raise IllegalAction("cannot-summon", _("{unit} cannot be summoned there: {problem}; no model is placed "
+                                               "(§7.9).", unit=entry.name, problem=problem))
+    return pose
+
+
+def _summoned(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, pose: dict,
+              events: list[Event]) -> None:
+    """Step 6 of a summoning spell (§7.9): the models it brings (dice rolled now), placed as
+    declared with the cast, the whole unit or none of it."""
+    entry = summoned_profile(effect.summon.unit)
+    n, said = summoning.roll_models(state, entry, effect.summon.models, _("{spell}: models summoned", spell=spell.name))
+    if said is not None:
+        events.append(Event(kind="spell", seat=c.seat, text=ngettext("{spell}: {text} model of {unit}.",
+                                                                     "{spell}: {text} models of {unit}.", n,
+                                                                     spell=spell.name, text=said, unit=entry.name)))
+    files = pose["files"] or effect.summon.files
+    try:
+        summoning.summon(state, c.seat, entry, n, pose["x"], pose["y"], pose["facing"], min(files, n) if files else None,
+                         events, why=_("the spell {spell} of {c}", spell=spell.name, c=c.name),
+                         source=caster_unit(state, c), reach=pose["reach"], point=pose["point"])
+    except IllegalAction as refused:  # "Se l'intera Unità non può essere posizionata, allora nessun modello può esserlo"
+        events.append(Event(kind="spell", seat=c.seat, text=refused.message))
 
 
 def _focused_part(state: NinthAgeState, c: Caster, spell: Spell, targets: list[UnitState],
@@ -842,13 +898,16 @@ def end(state: NinthAgeState, events: list[Event]) -> None:
 
 # -- effects ---------------------------------------------------------------------------------------
 def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, targets: list[UnitState],
-                point: Point | None, value: int, part: str | None, events: list[Event], *, bound: bool = False) -> None:
+                point: Point | None, value: int, part: str | None, events: list[Event], *, bound: bool = False,
+                pose: dict | None = None) -> None:
     """Step 6: the spell's effect on its targets (hits, templates, modifiers for its duration).
     A lasting spell keeps the lowest value a dispel must reach (§9.6): the lowest casting value,
     a bound spell's Power Level ("il Livello di Potere ha la precedenza", §9.12)."""
     me = caster_unit(state, c)
     t = _types(spell)
     vortex = vortex_of(spell.types)
+    if effect.summon is not None and pose is not None:
+        _summoned(state, c, spell, effect, pose, events)
     if vortex is not None:
         _vortex(state, c, spell, effect, vortex, point, events)
     elif "line template" in t:

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core.text import _, join as text_join, ngettext, commas, listed
+from engine.core.text import _, decimal, join as text_join, ngettext, commas, listed
 from engine.rulesets.ninth_age.grammar import number
 from engine.core import Event, IllegalAction
 from engine.core.decisions import decide
-from engine.rulesets.ninth_age.front_rank import Arrangement, Member, base_fit
+from engine.rulesets.ninth_age.front_rank import Arrangement, Member, base_fit, centre_files
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.footprint import Attached, Pose
 from engine.rulesets.ninth_age.walls import outline
@@ -51,10 +51,64 @@ def swiftstride(state: NinthAgeState, unit: UnitState, events: list[Event] | Non
     one does nothing until revealed); a model with Fly has it ("hanno sempre le regole speciali
     Riorganizzazioni Gratuite e Passo Rapido"); or a magic standard gives it to the unit (§23.8;
     with ``events``, a hidden standard is revealed)."""
-    if all(state.unit_entry(u).has_rule("Swiftstride") or state.unit_entry(u).has_rule("Fly")
-           for u in [unit] + joined(state, unit)):
+    models = [unit] + joined(state, unit)
+    if any(war_platform(state, u) for u in models):  # "perdono Passo Rapido", whatever gives it (§22 War Platform)
+        return False
+    if all(state.unit_entry(u).has_rule("Swiftstride") or state.unit_entry(u).has_rule("Fly") for u in models):
         return True
     return standard_rule(state, unit, "Swiftstride", events)
+
+
+# -- War Platforms (§22): joined as characters, always in the centre of the front rank ---------------
+WAR_PLATFORM_ESCORT = 5  # "un'Unità di 5 o più modelli (oltre alla stessa Piattaforma da Guerra)"
+
+
+def war_platform(state: NinthAgeState, unit: UnitState) -> bool:
+    return state.unit_entry(unit).has_rule("War Platform")
+
+
+def platform_problem(state: NinthAgeState, platform: UnitState, host: UnitState) -> str | None:
+    """Why a War Platform cannot join ``host`` (§22): it joins as a single model, as a character
+    does; "se il modello non può essere posizionato nel centro del rango frontale (a causa di una
+    basetta non combaciante o della larghezza troppo stretta del rango frontale), il modello non
+    può aggregarsi all'Unità", and one War Platform already there holds the centre."""
+    pentry, hentry = state.unit_entry(platform), state.unit_entry(host)
+    if platform.models != 1:
+        return ngettext("{char} is {n} model: a War Platform joins a unit as a single model, as a character does",
+                        "{char} are {n} models: a War Platform joins a unit as a single model, as a character does",
+                        platform.models, char=platform.id, n=platform.models)
+    fit = base_fit(pentry.base, hentry.base, host.formation.skirmish)
+    if fit is None:
+        return _("{char}'s base ({w}x{d} mm) does not match the bases of {host} ({w2}x{d2} mm): a War Platform "
+                 "stands in the centre of the front rank, never against a side, so it cannot join them (§22)",
+                 char=platform.id, host=host.id, w=decimal(pentry.base[0], "g"), d=decimal(pentry.base[1], "g"),
+                 w2=decimal(hentry.base[0], "g"), d2=decimal(hentry.base[1], "g"))
+    if not centre_files(host.formation.files, fit[0]):
+        return ngettext("the front rank of {host} is {files} model wide, narrower than {char}'s base ({width} "
+                        "positions): a War Platform stands in the centre of the front rank (§22)",
+                        "the front rank of {host} is {files} models wide, narrower than {char}'s base ({width} "
+                        "positions): a War Platform stands in the centre of the front rank (§22)",
+                        host.formation.files, host=host.id, files=host.formation.files, char=platform.id, width=fit[0])
+    other = next((c.id for c in joined(state, host, hidden=None) if c.id != platform.id and war_platform(state, c)), None)
+    if other:
+        return _("{other}, a War Platform, already stands in the centre of the front rank of {host} (§22)",
+                 other=other, host=host.id)
+    return None
+
+
+def platform_escort(state: NinthAgeState, platform: UnitState, host: UnitState) -> int:
+    """The models of ``host`` besides the War Platform: its rank and file and command, and the
+    other models joined to it (a hidden one is nowhere until revealed)."""
+    return host.models + len([c for c in joined(state, host) if c.id != platform.id])
+
+
+def platform_marches(state: NinthAgeState, platform: UnitState, host: UnitState) -> bool:
+    """A War Platform joined to ``host`` and moving with it "può Marciare anche se il proprio Tipo di
+    Truppa glielo vieterebbe" when the unit has 5 or more models besides it (§22): its troop type's
+    Can't March (a Chariot's, a War Machine's) is lifted, not one its own list gives it."""
+    entry = state.unit_entry(platform)
+    return (war_platform(state, platform) and not entry.own_cant_march
+            and platform_escort(state, platform, host) >= WAR_PLATFORM_ESCORT)
 
 
 def joined(state: NinthAgeState, host: UnitState, *, hidden: bool | None = False) -> list[UnitState]:
@@ -248,6 +302,8 @@ def make_way_problem(state: NinthAgeState, char: UnitState) -> str | None:
         return _("{char} is not in a unit", char=char.id)
     if char.cells is None:
         return _("{char} has a non-matching base and can never make way", char=char.id)
+    if war_platform(state, char):  # "devono essere sempre posizionati nel centro del rango frontale" (§22)
+        return _("{char} is a War Platform: it always stands in the centre of the front rank", char=char.id)
     if char.rank != 0:
         return _("{char} is not in the front rank", char=char.id)
     return None
@@ -316,7 +372,9 @@ def place_in_block(state: NinthAgeState, char: UnitState, host: UnitState, file:
                                                         "models": host.formation.models + fit[0]}))
     arrangement = block(state, host)
     member = Member(char.id, fit[0], fit[1])
-    if keep_front_rank:  # a Hidden model revealed may not displace other Front-Rank models
+    if war_platform(state, char):  # always in the centre of the front rank (§22)
+        after, moved = arrangement.centre(member, centre_file(state, char, host, fit[0], file))
+    elif keep_front_rank:  # a Hidden model revealed may not displace other Front-Rank models
         rank, spot = arrangement._spot(fit[0], fit[1], arrangement.taken(), file or 0)
         after, moved = Arrangement(arrangement.files, arrangement.members + [replace(member, rank=rank, file=spot)]), []
     else:
@@ -327,6 +385,51 @@ def place_in_block(state: NinthAgeState, char: UnitState, host: UnitState, file:
     if not widen:
         reshape(host, host.formation.model_copy(update={"models": host.formation.models + fit[0] * fit[1]}))
     return moved
+
+
+def centre_file(state: NinthAgeState, platform: UnitState, host: UnitState, width: int, file: int | None) -> int:
+    """Where in the front rank a War Platform ``width`` positions wide stands: the centre
+    (:func:`centre_files`); ``file`` picks one of the two places when the centre falls between
+    two positions (the left one if not said), any other file is refused."""
+    spots = centre_files(host.formation.files, width)
+    if not spots:
+        raise IllegalAction("cannot-join", _("{char} cannot join {host}: {problem} (§16.2).", char=platform.id, host=host.id,
+                                             problem=platform_problem(state, platform, host)))
+    if file is None:
+        return spots[0]
+    if file not in spots:
+        raise IllegalAction("bad-file", _("{char} is a War Platform: it stands in the centre of the front rank of {host}, at file {file} (§22).",
+                                          char=platform.id, host=host.id, file=spots[0] + 1) if len(spots) == 1 else
+                            _("{char} is a War Platform: it stands in the centre of the front rank of {host}, at file {file} or {file2} (§22).",
+                              char=platform.id, host=host.id, file=spots[0] + 1, file2=spots[1] + 1))
+    return file
+
+
+def recentre(state: NinthAgeState, host: UnitState, events: list[Event]) -> None:
+    """After the unit's width changed (a reform), its War Platform goes back to the centre of the
+    front rank (§22), the Front-Rank models it meets moving as little as they can."""
+    for c in joined(state, host):
+        if c.cells is None or not war_platform(state, c):
+            continue
+        spots = centre_files(host.formation.files, c.cells[0])
+        if not spots or (c.rank == 0 and c.file in spots):
+            continue
+        host.command_at = command_positions(state, host)
+        after, moved = block(state, host).centre(Member(c.id, *c.cells), min(spots, key=lambda f: abs(f - c.file)))
+        store_block(state, host, after)
+        events.append(Event(kind="front-rank", seat=host.owner, data={"unit": host.id, "character": c.id},
+                            text=text_join("", [_("{char} goes back to the centre of the front rank of {host}, file {file} (§22 War Platform)", char=c.id, host=host.id, file=c.file + 1),
+                                                (_("; {join} moved aside", join=commas(moved)) if moved else ""), "."])))
+
+
+def platform_width_problem(state: NinthAgeState, host: UnitState, files: int) -> str | None:
+    """Why ``host`` may not stand ``files`` wide: its War Platform would not fit in the centre of
+    the front rank (§22); or None."""
+    for c in joined(state, host):
+        if c.cells is not None and war_platform(state, c) and not centre_files(files, c.cells[0]):
+            return _("{char}, a War Platform {width} positions wide, must stand in the centre of its front rank (§22)",
+                     char=c.id, width=c.cells[0])
+    return None
 
 
 # -- a mixed unit whose R&F are all slain (§16.2 "Unità Miste distrutte") ------------------------------

@@ -15,10 +15,13 @@ from engine.rulesets.ninth_age.casualties import terrain_checks
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.leadership import hold_your_ground, in_reach, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spells (§9)
-from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
+from engine.rulesets.ninth_age.mixed_units import (
+    WAR_PLATFORM_ESCORT, joined, platform_escort, platform_marches, platform_width_problem, recentre, unit_movement,
+    war_platform,
+)
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.one_use import march_allowance  # the Icon of the Relentless Company (§23.8)
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.rulesets.ninth_age.walls import gap
 from engine.rulesets.ninth_age.terrain_rules import ethereal, ground_note, standard_strider_used, water_blocks_march
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name
@@ -33,8 +36,24 @@ MARCH_TEST_RANGE = 8.0
 
 def cant_march(state: NinthAgeState, unit: UnitState) -> str | None:
     """A character in the unit with Can't March (a Chariot): "Unità con uno o più modelli con questa
-    regola non possono Marciare" (§14.4). Its name, or None."""
-    return next((c.id for c in joined(state, unit) if state.unit_entry(c).has_rule("Can't March")), None)
+    regola non possono Marciare" (§14.4). Its name, or None. A War Platform joined to a unit of 5 or
+    more models besides itself marches with it though its troop type forbids it (§22)."""
+    return next((c.id for c in joined(state, unit) if state.unit_entry(c).has_rule("Can't March")
+                 and not platform_marches(state, c, unit)), None)
+
+
+def cant_march_refusal(state: NinthAgeState, unit: UnitState, slow: str) -> IllegalAction:
+    """The refusal of a march that the joined model ``slow`` (Can't March) stops: a War Platform
+    says how many models its unit has besides it, and how many it would need (§22)."""
+    model = state.units[slow]
+    if war_platform(state, model) and not state.unit_entry(model).own_cant_march:
+        n = platform_escort(state, model, unit)
+        return IllegalAction("cannot-march", ngettext(
+            "{unit} can't march: {char} (a War Platform, {troop_type}: Can't March) marches with a unit of {need} or more models besides itself, and {unit} has {n} (§22).",
+            "{unit} can't march: {char} (a War Platform, {troop_type}: Can't March) marches with a unit of {need} or more models besides itself, and {unit} have {n} (§22).",
+            number(state, unit), unit=unit.id, char=slow, troop_type=troop_word(state.unit_entry(model).troop_type),
+            need=WAR_PLATFORM_ESCORT, n=n))
+    return IllegalAction("cannot-march", ngettext("{unit} can't march ({troop_type}: Can't March).", "{unit} can't march ({troop_type}: Can't March).", number(state, unit), unit=unit.id, troop_type=slow))
 
 
 def move_line(kind: str, flying: bool, n: int, **params) -> Text:
@@ -198,7 +217,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
             raise IllegalAction("cannot-march", ngettext("{unit} can't march ({troop_type}: Can't March).", "{unit} can't march ({troop_type}: Can't March).", number(state, unit), unit=unit.id, troop_type=entry.troop_type))
         slow = cant_march(state, unit)
         if slow:  # "Unità con uno o più modelli con questa regola non possono Marciare" (§14.4)
-            raise IllegalAction("cannot-march", ngettext("{unit} can't march ({troop_type}: Can't March).", "{unit} can't march ({troop_type}: Can't March).", number(state, unit), unit=unit.id, troop_type=slow))
+            raise cant_march_refusal(state, unit, slow)
         undead_march(state, unit)
         near = [e for e in state.on_table(state.enemy_of(unit.owner))
                 if gap(state, unit, e) <= MARCH_TEST_RANGE + EPS_DIST]  # a garrison: from its walls (§18.6)
@@ -288,6 +307,9 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
         raise IllegalAction("no-swift-reform", ngettext("{unit} has no Musician: no Swift reform (§17.1).", "{unit} have no Musician: no Swift reform (§17.1).", number(state, unit), unit=unit.id))
     if not 1 <= files <= unit.models:
         raise IllegalAction("bad-files", ngettext("{unit} has {models} models: between 1 and {models} files.", "{unit} have {models} models: between 1 and {models} files.", number(state, unit), unit=unit.id, models=unit.models))
+    narrow = platform_width_problem(state, unit, files)
+    if narrow:
+        raise IllegalAction("bad-files", _("{unit} cannot reform {files} wide: {problem}.", unit=unit.id, files=files, problem=narrow))
     fp = unit.footprint()
     new = reformed(fp, files, normalise(facing))
     moved = reform_displacement(fp, new)
@@ -305,6 +327,7 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
     unit.formation = Formation(**{**unit.formation.model_dump(), "files": files})
     unit.pose = new.pose
     unit.moved, unit.reformed, unit.swift_reformed = True, not passed, passed
+    recentre(state, unit, events)  # its War Platform stays in the centre of the front rank (§22)
     if swift:
         events.append(Event(kind="reform", seat=unit.owner, text=(
             ngettext("Swift reform: {unit} may still shoot this turn (it has moved) and may Advance now (§17.1).",
@@ -347,6 +370,9 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     entry = state.unit_entry(unit)
     if not 1 <= files <= unit.models:
         raise IllegalAction("bad-files", ngettext("{unit} has {models} models: between 1 and {models} files.", "{unit} have {models} models: between 1 and {models} files.", number(state, unit), unit=unit.id, models=unit.models))
+    narrow = platform_width_problem(state, unit, files)
+    if narrow:
+        raise IllegalAction("bad-files", _("{unit} cannot reform {files} wide: {problem}.", unit=unit.id, files=files, problem=narrow))
     flies = flying_movement(state, unit)
     own_m = spell_movement(state, unit) if flies is None else flies
     if movement is not None:
@@ -354,8 +380,10 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     allowance = float(own_m if kind == "advance" else march_allowance(state, unit, own_m))
     failed_test = ""  # a failed March test, told in a refusal too (it read "the forward march allows 7\"")
     if kind == "march":
-        if entry.has_rule("Can't March") or cant_march(state, unit):  # a model of it has the rule (§14.4)
+        if entry.has_rule("Can't March"):  # a model of it has the rule (§14.4)
             raise IllegalAction("cannot-march", ngettext("{unit} can't march.", "{unit} can't march.", number(state, unit), unit=unit.id))
+        if cant_march(state, unit):
+            raise cant_march_refusal(state, unit, cant_march(state, unit))
         undead_march(state, unit)
         near = [gap(state, unit, e) for e in state.on_table(state.enemy_of(unit.owner))]  # walls (§18.6)
         if near and min(near) <= MARCH_TEST_RANGE + EPS_DIST:
@@ -392,6 +420,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     unit.moved = True
     unit.marched = kind == "march"
     unit.swift_reformed = False
+    recentre(state, unit, events)  # its War Platform stays in the centre of the front rank (§22)
     if flies is not None:
         from engine.rulesets.ninth_age import hidden  # hidden lists: a Flying Carpet flies (§2.4)
 

@@ -51,7 +51,7 @@ def spent_by_name(state: NinthAgeState, seat: str) -> dict[str, list[str]]:
     army = state.armies[seat]
     out: dict[str, list[str]] = {}
     for u in state.units.values():
-        if u.owner == seat and 0 <= u.entry < len(army.units):
+        if u.owner == seat and not u.summoned and 0 <= u.entry < len(army.units):
             items = spent(state, u)
             if items:
                 out.setdefault(army.units[u.entry].name, []).extend(items)

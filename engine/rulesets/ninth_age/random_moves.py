@@ -64,7 +64,7 @@ def _hosts(state: NinthAgeState, unit) -> list[str]:
     units it could join (§16.2, §22); none for a unit that is not a lone character."""
     from engine.rulesets.ninth_age.characters import join_problem
 
-    if not state.unit_entry(unit).is_character or unit.host:
+    if not state.unit_entry(unit).joins_as_character or unit.host:  # a War Platform too (§22)
         return []
     return sorted(u.id for u in state.on_table(unit.owner)
                   if u.id != unit.id and not state.unit_entry(u).is_character and value(state, u) is not None

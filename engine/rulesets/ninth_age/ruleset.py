@@ -18,13 +18,13 @@ from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
 from engine.rulesets.ninth_age import (
-    characters, charges, magic, mixed_units, movement, muster, one_use, setup, shooting_phase, turns,
+    characters, charges, magic, mixed_units, movement, muster, one_use, setup, shooting_phase, summoning, turns,
 )
 from engine.rulesets.ninth_age.catalogue import data_said, weapon_word
 from engine.rulesets.ninth_age.muster import table_size
 from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Cast, Charge, Deploy, DispelInPlay, EndStep, FreeReform, March, MoveStep, PlaceMarker,
-    Reform, StartBattle, Join, Leave, Reveal, UseArmy, UseItem,
+    Reform, StartBattle, Join, Leave, Reveal, Summon, UseArmy, UseItem,
 )
 from engine.rulesets.ninth_age import combat, garrison, shooting
 from engine.rulesets.ninth_age.actions import Garrison, LeaveBuilding
@@ -80,6 +80,7 @@ COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", 
 COMMANDS |= {"fight"}  # the Melee phase (combat.py)
 COMMANDS |= {"item"}  # one-use magic items (one_use.py)
 COMMANDS |= {"test"}  # a characteristic or Leadership test a rule calls for (characteristic_tests.py)
+COMMANDS |= {"summon"}  # a unit an army-book ability summons (summoning.py, §7.9)
 
 
 class NinthAge(Ruleset):
@@ -90,7 +91,7 @@ class NinthAge(Ruleset):
     min_seats = 2
     max_seats = 2
     # /end finishes a deployment drop, the charge declarations or the current phase.
-    action_names = {"end": N_("end of the step"), "test": N_("test called for a unit")}
+    action_names = {"end": N_("end of the step"), "test": N_("test called for a unit"), "summon": N_("summoned unit")}
     # The phases named on their own (a replay's caption: "Round 2, Movement phase"; PHASE_WORDS
     # are the words inside "{name}'s {phase} phase", Italian "di movimento"), and the set-up's steps.
     phase_names = {"movement": N_("Movement phase"), "magic": N_("Magic phase"), "shooting": N_("Shooting phase"),
@@ -230,7 +231,7 @@ class NinthAge(Ruleset):
                 raise IllegalAction("missing-option", _("Bring an army with /army use name:<your army or a sample>."))
             return UseArmy(seat=seat, army=data)
         if command in ("cast", "dispel"):  # Magic phase (§9)
-            return self._magic_action(seat, command, options)
+            return self._magic_action(seat, command, options, state)
         if command == "marker":
             for key in ("x", "y"):
                 if options.get(key) in (None, ""):
@@ -238,6 +239,8 @@ class NinthAge(Ruleset):
             return PlaceMarker(seat=seat, x=number(options["x"], "x"), y=number(options["y"], "y"))
         if command in shooting_phase.COMMANDS:
             return shooting_phase.action(self, state, seat, options)
+        if command == "summon":  # §7.9: an army-book ability's summoned unit
+            return self._summon_action(state, seat, options)
         if command == "test":  # §1.7/§1.8: any unit on the table, either player's
             return CallTest(seat=seat, unit=self.find_unit(state, options.get("unit"), owner=seat).id,
                             characteristic=characteristic_name(options.get("characteristic")),
@@ -316,7 +319,39 @@ class NinthAge(Ruleset):
             return Charge(seat=seat, unit=unit.id, target=target.id)
         raise IllegalAction("unknown-command", _("The Ninth Age has no /{command}.", command=command))
 
-    def _magic_action(self, seat: str, command: str, options: dict[str, Any]) -> Action:
+    @staticmethod
+    def _point(options: dict[str, Any], key: str) -> tuple[float, float] | None:
+        if not options.get(key):
+            return None
+        parts = [p for p in str(options[key]).replace(" ", ",").split(",") if p]
+        if len(parts) != 2:
+            raise IllegalAction("bad-option", _("Write {key}: as x,y in inches, e.g. {key}:30,18.", key=key))
+        return number(parts[0], "x"), number(parts[1], "y")
+
+    def _summon_action(self, state: NinthAgeState, seat: str, options: dict[str, Any]) -> Action:
+        """/summon unit: [models:] at:x,y [facing:] [files:] [by: range:] [reason:] (§7.9)."""
+        at = self._point(options, "at")
+        if not options.get("unit") or at is None:
+            raise IllegalAction("missing-option", _("Say /summon unit: models: at:x,y facing: reason: (the unit's "
+                                                    "centre in inches)."))
+        whole = lambda key: int(number(options[key], key)) if options.get(key) not in (None, "") else None  # noqa: E731
+        facing = None
+        if options.get("facing") not in (None, ""):
+            facing = parse_facing(options["facing"], setup.enemy_facing(state, seat) if state.sides else 0.0)
+        reach = number(options["range"], "range") if options.get("range") not in (None, "") else None
+        if reach is not None and reach > 100:
+            raise IllegalAction("bad-option", _("range is at most 100 inches, not {reach}.", reach=decimal(reach, "g")))
+        models, files = whole("models"), whole("files")
+        for key, value in (("models", models), ("files", files)):
+            if value is not None and not 1 <= value <= 200:
+                raise IllegalAction("bad-option", _("{key} is a whole number from 1 to 200, not {value}.", key=key,
+                                                    value=value))
+        return Summon(seat=seat, unit=str(options["unit"]).strip()[:60], models=models, x=at[0], y=at[1],
+                      facing=facing, files=files, by=str(options["by"]).strip()[:60] if options.get("by") else None,
+                      reach=reach,
+                      reason=str(options.get("reason") or "").strip()[:200])
+
+    def _magic_action(self, seat: str, command: str, options: dict[str, Any], state: NinthAgeState | None = None) -> Action:
         """/cast wizard: spell: dice: target:|at:x,y [version:boosted] [part:]; /dispel spell: [dice:] [wizard:]."""
         dice = int(number(options["dice"], "dice")) if options.get("dice") not in (None, "") else None
         if command == "dispel":
@@ -338,9 +373,16 @@ class NinthAge(Ruleset):
         version = str(options.get("version") or "normal").strip().lower()
         if version not in ("normal", "boosted"):
             raise IllegalAction("bad-option", _("version is normal or boosted, not {version!r}.", version=version))
+        ahead = setup.enemy_facing(state, seat) if state is not None and state.sides else 0.0
+        facing = parse_facing(options["facing"], ahead) if options.get("facing") not in (None, "") else None
+        files = int(number(options["files"], "files")) if options.get("files") not in (None, "") else None
+        if files is not None and not 1 <= files <= 200:
+            raise IllegalAction("bad-option", _("{key} is a whole number from 1 to 200, not {value}.", key="files",
+                                                value=files))
         return Cast(seat=seat, wizard=str(options["wizard"]), spell=str(options["spell"]), dice=dice,
                     target=str(options["target"]) if options.get("target") else None, at=at,
-                    boosted=version == "boosted", part=str(options["part"]) if options.get("part") else None)
+                    boosted=version == "boosted", part=str(options["part"]) if options.get("part") else None,
+                    centre=self._point(options, "centre"), facing=facing, files=files)
 
     # -- the rules --------------------------------------------------------------------------------
     def _apply(self, state: GameState, action: Action, events: list[Event]) -> None:
@@ -401,10 +443,15 @@ class NinthAge(Ruleset):
             return
         if isinstance(action, Cast):  # Magic phase (§9)
             magic.cast(state, seat, action.wizard, action.spell, action.dice, action.target, action.at,
-                       action.boosted, action.part, events)
+                       action.boosted, action.part, events, facing=action.facing, files=action.files,
+                       centre=action.centre)
             return
         if isinstance(action, DispelInPlay):
             magic.dispel_in_play(state, seat, action.spell, action.dice, action.wizard, events)
+            return
+        if isinstance(action, Summon):  # §7.9: an army-book ability's summoned unit
+            summoning.summon_command(state, seat, action.unit, action.models, action.x, action.y, action.facing,
+                                     action.files, action.by, action.reach, action.reason, events)
             return
         if state.phase == "magic" and isinstance(action, (Advance, March, Reform)):  # a magical move (§9.13)
             unit = state.units[action.unit]

@@ -216,7 +216,7 @@ def random_lore(state: NinthAgeState, seat: str, wizard: str, lores: list[str], 
 
 # -- deployment --------------------------------------------------------------------------------
 def enemy_facing(state: NinthAgeState, seat: str) -> float:
-    return 0.0 if state.sides[seat] == "south" else 180.0
+    return state.facing_the_enemy(seat)
 
 
 def is_character(state: NinthAgeState, unit: UnitState) -> bool:

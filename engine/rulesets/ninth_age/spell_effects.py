@@ -11,7 +11,11 @@ spell's effect as words for the players *and* as these fields for the referee.
 - ``magical_move``: the target may at once make a magical move of that many inches (§9.13);
 - ``armour``: +X to the armour save of the target's models (§12.5: "ed eventuali regole speciali
   e Incantesimi"), up to the +6 cap; ``ward``: a Ward Save (X+) for them (§12.6, the better of it
-  and their own), both lasting the spell's duration.
+  and their own), both lasting the spell's duration;
+- ``summon``: the spell summons a new unit (§7.9, :mod:`.summoning`): ``unit`` is its profile,
+  an army-file unit entry written in the lore file itself (checked as an army file's units are,
+  by the lore's :class:`~engine.rulesets.ninth_age.army.Spell`), ``models`` how many models come
+  (a number or dice, default the entry's own), ``files`` how wide by default.
 
 >>> SpellEffect(hits="D6", strength=4).deals_hits
 True
@@ -27,12 +31,32 @@ from __future__ import annotations
 
 from engine.core.text import _
 import re
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.rulesets.ninth_age.characteristics import CHARACTERISTICS, characteristic_changes
 
 _HITS = re.compile(r"^(\d+|[1-3]?D[36](\+\d+)?)$", re.I)
+
+
+class Summon(BaseModel):
+    """The unit a summoning spell brings (§7.9). ``unit`` stays the entry as the lore file wrote
+    it; :class:`~engine.rulesets.ninth_age.army.Spell` checks it as an army file's unit (this
+    module comes before the army's models, so it cannot name them)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    unit: dict[str, Any]
+    models: str | None = None  # a number or dice ("D3+2"); None: the entry's models
+    files: int | None = Field(default=None, ge=1, le=60)
+
+    @field_validator("models")
+    @classmethod
+    def _models(cls, v):
+        if v is not None and not _HITS.match(v.strip()):
+            raise ValueError(_("{v!r} is not a number of models or dice such as D6, 2D6, D3+1", v=v))
+        return v
 
 
 class SpellEffect(BaseModel):
@@ -49,6 +73,7 @@ class SpellEffect(BaseModel):
     magical_move: float | None = Field(default=None, gt=0, le=24)
     armour: int = Field(default=0, ge=0, le=6)  # +X armour save bonus
     ward: int | None = Field(default=None, ge=2, le=6)  # Ward Save (X+)
+    summon: Summon | None = None  # a new unit (§7.9)
 
     @field_validator("hits", "scatter")
     @classmethod

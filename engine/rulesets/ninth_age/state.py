@@ -24,7 +24,10 @@ class UnitState(BaseModel):
 
     id: str
     owner: str
-    entry: int  # index into the owner's army units
+    entry: int  # index into the owner's army units (a summoned unit's: into NinthAgeState.summoned)
+    # created during play by a spell or an ability (§7.9, summoning.py): its profile is not an entry
+    # of the army list, and it gives no Victory Points (§20.1)
+    summoned: bool = False
     formation: Formation
     pose: Pose | None = None
     location: Location = "reserve"
@@ -194,6 +197,9 @@ class NinthAgeState(GameState):
     activated: list[str] = Field(default_factory=list)  # "item|unit|round/seat/phase": items working this phase
     # -- effects due at the end of the phase (attacks.py, §22 Hellfire, Lightning Attack) --
     phase_end_hits: list[tuple[str, str]] = Field(default_factory=list)  # (rule, unit id)
+    # -- summoned units (summoning.py, §7.9): by seat, the profiles of the units summoned in play,
+    # each as the army-file entry it was made from (its models the number summoned)
+    summoned: dict[str, list[Unit]] = Field(default_factory=dict)
 
     @field_serializer("last_moves")
     def _moves_keep_their_captions(self, moves: list[dict]) -> list[dict]:
@@ -203,6 +209,8 @@ class NinthAgeState(GameState):
         return [{**m, "label": m["label"].to_data()} if isinstance(m.get("label"), Text) else m for m in moves]
 
     def unit_entry(self, unit: UnitState) -> Unit:
+        if unit.summoned:
+            return self.summoned[unit.owner][unit.entry]
         return self.armies[unit.owner].units[unit.entry]
 
     def on_table(self, owner: str | None = None) -> list[UnitState]:
@@ -210,6 +218,10 @@ class NinthAgeState(GameState):
 
     def enemy_of(self, seat: str) -> str:
         return "p2" if seat == "p1" else "p1"
+
+    def facing_the_enemy(self, seat: str) -> float:
+        """The bearing toward the enemy's long edge: a unit put down without a facing faces it."""
+        return 0.0 if self.sides[seat] == "south" else 180.0
 
 
 # The phases' names as the log and the status line say them ("Player 1's movement phase").

@@ -8,7 +8,8 @@ the secondary objective's ±2 for each achiever and non-achiever, clamped to 0-1
 winner keeping 10 minus the loser ([A-36]). Several secondary objectives may be agreed (§20.2:
 "se e quale/i"): each scores on its own, 20 % of the army points in VP to each achiever, or, with
 Battle Points, its own ±2, the adjustments summed before the clamp (a ruling: the seed prices one
-objective and says nothing of how several add up; each is the same bonus, so they add).
+objective and says nothing of how several add up; each is the same bonus, so they add). A summoned
+unit gives no VP at all (§7.9, §20.1), and holds objectives as any other unit.
 
 >>> margin(90, 2000), margin(100, 2000), margin(400, 2000), margin(401, 2000), margin(1201, 2000)
 ('draw', 'minor', 'minor', 'major', 'massacre')
@@ -182,7 +183,10 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
     """Victory points ``seat`` scores from the enemy army (§20.1)."""
     out = Ledger(seat)
     enemy = state.enemy_of(seat)
-    for unit in [u for u in state.units.values() if u.owner == enemy]:
+    # "Le Unità evocate non concedono Punti Vittoria quando distrutte" (§7.9, §20.1): a summoned unit
+    # gives none of the items, whatever befalls it (a ruling: not fleeing nor Decimated either; it
+    # may still hold a secondary objective, as any other unit of its army)
+    for unit in [u for u in state.units.values() if u.owner == enemy and not u.summoned]:
         entry = state.unit_entry(unit)
         cost = entry.points
         host = state.units.get(unit.host) if unit.location == "joined" and unit.host else None
