@@ -411,6 +411,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("at", "Catapult template centre or cannonball landing point, x,y in inches"),
         Option("models", "Fire only this many models (front rank first); the others hold their fire",
                type="integer"),
+        Option("hold", "Its characters (names) and/or 'champion' that hold their fire, e.g. Marshal,champion"),
     )),
     # -- Ninth Age characters in units (engine/rulesets/ninth_age/characters.py) -----------------
     CommandSpec("join", "Ninth Age: a character or a War Platform joins a unit (deploying, or in the Remaining Moves); hidden: in secret",

@@ -62,9 +62,10 @@ class TableCog(WarbandCog):
     @described("shoot")
     @app_commands.autocomplete(unit=WarbandCog.suggest_unit, target=WarbandCog.suggest_creature)
     async def shoot(self, interaction: discord.Interaction, unit: str, target: str, weapon: str | None = None,
-                    multiple: str | None = None, at: str | None = None, models: int | None = None) -> None:
+                    multiple: str | None = None, at: str | None = None, models: int | None = None,
+                    hold: str | None = None) -> None:
         await self.run(interaction, "shoot", defer=True, unit=unit, target=target, weapon=weapon, multiple=multiple,
-                       at=at, models=models)
+                       at=at, models=models, hold=hold)
 
     # -- characters in units (engine/rulesets/ninth_age/characters.py) --------------------------
     @app_commands.command(**named("join"))

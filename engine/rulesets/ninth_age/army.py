@@ -100,6 +100,33 @@ class Command(Strict):
     musician: bool = False
     standard: bool = False
     veteran: bool = False  # the standard bearer promoted Veteran Standard Bearer (§17.4)
+    # ranged weapons the Champion carries besides the unit's (an army book's option): it shoots with
+    # any of them, the rank and file all with one (§10.3: "campioni e Personaggi sono liberi di
+    # utilizzare qualsiasi tipo di arma da tiro desiderino")
+    champion_weapons: list[str] = Field(default_factory=list, max_length=3)
+
+    @field_validator("champion_weapons")
+    @classmethod
+    def _champion_weapons(cls, v: list[str]) -> list[str]:
+        from engine.rulesets.ninth_age.weapons import RANGED
+
+        carried = sorted(name for name, w in RANGED.items() if not w.artillery)
+        out = []
+        for item in v:
+            key = item.strip().lower()
+            if key not in carried:
+                raise ValueError(_("{item!r} is not a ranged weapon a Champion carries ({join})", item=item,
+                                   join=commas(carried)))
+            if key in out:
+                raise ValueError(_("{item!r} is listed twice", item=item))
+            out.append(key)
+        return out
+
+    @model_validator(mode="after")
+    def _champion_armed(self) -> "Command":
+        if self.champion_weapons and not self.champion:
+            raise ValueError(_("champion_weapons: the unit has no Champion (champion: true) to carry them"))
+        return self
 
 
 class Unit(Strict):

@@ -21,7 +21,7 @@ Misfire table (§15.4):
 from __future__ import annotations
 
 from engine.rulesets.ninth_age.catalogue import weapon_word
-from engine.core.text import N_, Text, _, decimal, join as text_join, ngettext
+from engine.core.text import N_, Text, _, commas, decimal, join as text_join, ngettext
 import math
 from dataclasses import replace
 
@@ -41,10 +41,12 @@ from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.shooting import (
     cover_words,
-    height, measure, modifier_list, modifiers, need_text, roll_to_hit, shooting_bs, shooting_strength, sight_obstacles, to_hit_needed,
+    height, measure, modifier_list, modifiers, need_text, record, roll_to_hit, shooting_bs, shooting_strength, sight_obstacles, to_hit_needed,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
-from engine.rulesets.ninth_age.weapons import BREATH_RANGE, RangedWeapon, breath_magical, breath_of, breath_weapon
+from engine.rulesets.ninth_age.weapons import (
+    BREATH_RANGE, RangedWeapon, breath_magical, breath_of, breath_weapon, breathers, spend_breaths,
+)
 from engine.table.arcs import arc_of
 from engine.table.contact import distance
 from engine.table.frame import bearing_between, direction
@@ -594,16 +596,24 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
 
 
 # -- Breath Weapon -------------------------------------------------------------------------------------
-def breath(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event]) -> None:
+def breath(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], *,
+           models: int | None = None) -> None:
     """Breath Weapon as a special shooting attack (§22, E-38): once per game, range 6", allowed
     after marching, a target chosen by the normal shooting rules; 2D6 automatic hits with the S
-    and rules in its brackets, and nothing of the model's own equipment or rules."""
+    and rules in its brackets, and nothing of the model's own equipment or rules. In a unit of
+    several models each model with it breathes its own (:func:`_breaths`); ``models``: at most
+    that many do."""
     entry = state.unit_entry(unit)
     param = breath_of(entry)
     if param is None:
         raise IllegalAction("no-weapon", ngettext("{unit} has no Breath Weapon.", "{unit} have no Breath Weapon.", number(state, unit), unit=unit.id))
-    if unit.breath_used:
+    if not breathers(state, unit):
         raise IllegalAction("used", ngettext("{unit} has already used its Breath Weapon: it is once per game (§22).", "{unit} have already used their Breath Weapon: it is once per game (§22).", number(state, unit), unit=unit.id))
+    if models is not None and models < 1:
+        raise IllegalAction("bad-option", _("models: is how many models fire, at least 1."))
+    if unit.models > 1:
+        _breaths(state, unit, target, events, param, models)
+        return
     # range and sight to (and from) a unit in a Building are from its walls (§18.6)
     fp = garrison.building_footprint(state, unit, toward=target.footprint().centre) if unit.garrison else unit.footprint()
     tfp = garrison.building_footprint(state, target, toward=fp.centre) if target.garrison else target.footprint()
@@ -618,10 +628,53 @@ def breath(state: NinthAgeState, unit: UnitState, target: UnitState, events: lis
     attack = breath_weapon(param)
     if breath_magical(entry):  # the model's Magical Attacks reach its special attacks (§22)
         attack = replace(attack, magical=True)
-    unit.breath_used = unit.shot = True
+    unit.shot = True
+    spend_breaths(state, unit, [0])
     state.shots.append({"kind": "cover-none", "from": list(seen[0]), "to": list(seen[1]), "unit": unit.id,
                         "target": target.id})
     roll = roll_dice("2d6", state.rng, purpose=_('{unit} Breath Weapon hits', unit=unit.id))
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [ngettext("{unit} breathes on {target} ({d}\" of 6\"): {total} automatic hits at S{strength}", "{unit} breathe on {target} ({d}\" of 6\"): {total} automatic hits at S{strength}", number(state, unit), unit=unit.id, target=target.id, d=decimal(d, ".1f"), total=roll.total, strength=attack.strength), (_(" with Flaming Attacks") if attack.flaming else ""), _(" (once per game).")])))
+    resolve_on_unit(state, target, attack, roll.total, events, attacker=unit, purpose=_("{unit} Breath Weapon", unit=unit.id))
+    heavy_casualties(state, target, events)
+
+
+def _breaths(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], param: str,
+             models: int | None) -> None:
+    """The Breath Weapons of a unit of several models (§22: "Un modello con un Arma a Soffio può
+    utilizzarla una volta sola durante la partita", a target "usando le normali regole degli Attacchi
+    da Tiro", 6"): each model that still has its own, in the first two ranks (§10.3), within 6" of
+    the target and seeing it, breathes 2D6 automatic hits; the others keep theirs for later."""
+    attack = breath_weapon(param)
+    if breath_magical(state.unit_entry(unit)):  # the model's Magical Attacks reach its special attacks (§22)
+        attack = replace(attack, magical=True)
+    left = breathers(state, unit)
+    reach = RangedWeapon("breath weapon", BREATH_RANGE, attack.strength)
+    shots, notes = measure(state, unit, target, reach, ignore_cover=True)
+    able = sorted((s for s in shots if s.index in left), key=lambda s: (s.rank, s.index))
+    if not able:
+        d = gap(state, unit, target)
+        if d > BREATH_RANGE + 1e-3:
+            raise IllegalAction("out-of-range", ngettext("{target} is {d}\" away; a Breath Weapon reaches 6\".", "{target} are {d}\" away; a Breath Weapon reaches 6\".", number(state, target), target=target.id, d=decimal(d, ".1f")))
+        why = text_join("; ", notes) if notes else _("none has line of sight")
+        raise IllegalAction("no-shot", _("No model of {unit} can breathe on {target}: {why} (§10.3, §22).", unit=unit.id, target=target.id, why=why))
+    if models is not None and models < len(able):
+        able = able[:models]
+    unit.shot = True
+    spend_breaths(state, unit, [s.index for s in able])
+    keep = len(left) - len(able)
+    if keep:
+        notes.append(ngettext("{n} keeps its Breath Weapon", "{n} keep their Breath Weapons", keep, n=keep))
+    record(state, unit, target, able)
+    n = len(able)
+    roll = roll_dice(f"{2 * n}d6", state.rng, purpose=_("{unit} Breath Weapon hits", unit=unit.id))
+    pairs = [f"{a}+{b}" for a, b in zip(roll.dice[::2], roll.dice[1::2])]
+    near, far = min(s.distance for s in able), max(s.distance for s in able)
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [
+        ngettext("{n} model of {unit} breathes on {target} ({near}\"-{far}\" of 6\"): {n} × 2D6: {pairs}: {total} automatic hits at S{strength}",
+                 "{n} models of {unit} breathe on {target} ({near}\"-{far}\" of 6\"): {n} × 2D6: {pairs}: {total} automatic hits at S{strength}",
+                 n, n=n, unit=unit.id, target=target.id, near=decimal(near, ".1f"), far=decimal(far, ".1f"),
+                 pairs=commas(pairs), total=roll.total, strength=attack.strength),
+        (_(" with Flaming Attacks") if attack.flaming else ""), _(" (once per game each)"),
+        (_("; {join}", join=text_join("; ", notes)) if notes else ""), "."])))
     resolve_on_unit(state, target, attack, roll.total, events, attacker=unit, purpose=_("{unit} Breath Weapon", unit=unit.id))
     heavy_casualties(state, target, events)

@@ -880,9 +880,11 @@ def breath_blows(state: NinthAgeState, unit: UnitState, enemies: list[str], touc
     """Breath Weapon as a close-combat special attack (§22): once per game, declared as the attacks
     are allocated (the owner asked each combat round until it is used), at the Initiative of the
     part that breathes, 2D6 automatic hits at the S in its brackets on one unit in base contact
-    (each breathing model in contact), nothing of the model's equipment or rules. Only in a combat
-    being fought (``asked``), never in a count of the attacks a unit would make."""
-    from engine.rulesets.ninth_age.weapons import breath_of, breath_weapon
+    from each model in contact that still has its own ("Un modello con un Arma a Soffio può
+    utilizzarla una volta sola durante la partita": the models not in contact keep theirs),
+    nothing of the model's equipment or rules. Only in a combat being fought (``asked``), never in
+    a count of the attacks a unit would make."""
+    from engine.rulesets.ninth_age.weapons import breath_of, breath_weapon, breathers, spend_breaths
 
     entry = state.unit_entry(unit)
     param = breath_of(entry)
@@ -890,7 +892,8 @@ def breath_blows(state: NinthAgeState, unit: UnitState, enemies: list[str], touc
         return []
     key = f"breath-{unit.id}-{state.round}-{unit.combat_rounds}"
     if key not in asked:
-        if unit.breath_used:
+        mine = sorted(set(touching) & set(breathers(state, unit)))
+        if not mine:
             return []
         bracket = ask(state, asked, unit.owner, key, ngettext(
             "{unit} may use its Breath Weapon ({param}) this combat round, once per game: 2D6 automatic hits on one "
@@ -899,12 +902,14 @@ def breath_blows(state: NinthAgeState, unit: UnitState, enemies: list[str], touc
             "unit in base contact, at their Initiative. Breathe now?", number(state, unit), unit=unit.id, param=param),
             ["no", "yes"], default="no")
         if bracket == "yes":
-            unit.breath_used = True
+            spend_breaths(state, unit, mine)
+            asked[f"{key}-models"] = ",".join(map(str, mine))  # who breathes, as the round's count is made again
     if asked[key] != "yes":
         return []
+    count = len(asked[f"{key}-models"].split(","))
     part = next((i for i, p in enumerate(entry.parts) if any(rule_name(r) == BREATH for r in p.special_rules)), 0)
     return [Blow(unit.id, part, f"{entry.parts[part].name} {BREATH}", profile_value(state, unit, "I", part), 0,
-                 len(touching), list(enemies), strength=breath_weapon(param).strength or 0, weapon=BREATH,
+                 count, list(enemies), strength=breath_weapon(param).strength or 0, weapon=BREATH,
                  special=BREATH, hits="2D6")]
 
 

@@ -195,10 +195,13 @@ def building_footprint(state: NinthAgeState, unit: UnitState, toward: tuple[floa
     return footprint(formation, Pose(x=c.x, y=c.y, bearing=bearing))
 
 
-def most_shooters(state: NinthAgeState, unit: UnitState) -> int:
-    """No more than 15 models (5 Monstrous ones) shoot from a Building (§18.6)."""
+def most_shooters(state: NinthAgeState, unit: UnitState, reserved: int = 0) -> int:
+    """How many of the unit's rank and file shoot from a Building: no more than 15 models (5
+    Monstrous ones) shoot from it (§18.6), ``reserved`` of them its characters shooting their own
+    weapons ("Non più di 15 modelli [...] possono tirare da un Edificio")."""
     troop = state.unit_entry(unit).troop_type
-    return min(unit.models, MOST_MONSTROUS_SHOOTERS if troop.startswith("monstrous") else MOST_SHOOTERS)
+    limit = MOST_MONSTROUS_SHOOTERS if troop.startswith("monstrous") else MOST_SHOOTERS
+    return max(0, min(unit.models, limit - reserved))
 
 
 def template_shapes(state: NinthAgeState, unit: UnitState) -> list:

@@ -272,9 +272,12 @@ class ModelShot:
 
 def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, *,
             stand_and_shoot: bool = False, ignore_cover: bool = False, max_range: float | None = None,
-            table: Table | None = None, only: set[int] | None = None) -> tuple[list[ModelShot], list[str]]:
+            table: Table | None = None, only: set[int] | None = None, reserved: int = 0
+            ) -> tuple[list[ModelShot], list[str]]:
     """Each model that may shoot: rank, range, sight and cover; and why the others may not.
     ``table``: the footprints and heights, when already worked out for this position.
+    ``reserved``: in a Building, how many of the 15 (5 Monstrous) shooters are its characters,
+    shooting their own weapons (§18.6).
     ``only``: those positions of the block alone (a character's base in it); otherwise the
     rank and file's, never the positions its characters take, who shoot their own weapons
     (§10.3: "campioni e Personaggi sono liberi di utilizzare qualsiasi tipo di arma da tiro")."""
@@ -334,14 +337,16 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
             if target.garrison:  # a Building is Hard cover to the unit in it (§18.6)
                 shot.cover, shot.standing = "hard", _("in {building} (§18.6)", building=target.garrison)
         out.append(shot)
-    if unit.garrison and out:  # every shooter stands at the walls: at most 15 (5 Monstrous) shoot (§18.6)
-        most = garrison.most_shooters(state, unit)
+    if unit.garrison and out and only is None:  # every shooter stands at the walls: at most 15 (5 Monstrous) shoot (§18.6)
+        most = garrison.most_shooters(state, unit, reserved)
         out = [replace(out[0], index=i) for i in range(most)]
         # the verb agrees with the shooters ({most}), the noun with the models in the building
         of_models = ngettext("of {n} model", "of {n} models", unit.models)
         notes.append(ngettext("{most} {of_models} shoots from {building} (at most {limit}, {monstrous} Monstrous, §18.6)", "{most} {of_models} shoot from {building} (at most {limit}, {monstrous} Monstrous, §18.6)", most,
                        most=most, of_models=of_models, building=unit.garrison, limit=garrison.MOST_SHOOTERS,
                        monstrous=garrison.MOST_MONSTROUS_SHOOTERS))
+        if reserved:
+            notes.append(ngettext("its character shooting its own weapon is one of them", "its {n} characters shooting their own weapons are among them", reserved, n=reserved))
     if too_deep:
         notes.append(ngettext("{n} model behind the 2nd rank may not shoot", "{n} models behind the 2nd rank may not shoot", too_deep))
     if out_of_range:
@@ -433,55 +438,136 @@ def check_target(state: NinthAgeState, unit: UnitState, target: UnitState, *, re
 
 def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], *,
                   weapon: RangedWeapon | None, multiple: bool | None = None, stand_and_shoot: bool = False,
-                  models: int | None = None) -> None:
+                  models: int | None = None, quick_only: bool = False, hold: set[str] = frozenset()) -> None:
     """One unit's shooting attack with a ranged weapon (§10.3): the measured shots, the to-hit
     rolls, the attack sequence on the hits, then Panic for Heavy Casualties (§12.2 step 6).
     ``models``: at most that many models fire, front rank first (any model may hold its fire,
     §10.3). The characters in the unit shoot their own ranged weapons at the same target
-    (:func:`character_volleys`); ``weapon`` None: only they have one."""
-    volleys = character_volleys(state, unit, target, stand_and_shoot=stand_and_shoot)
+    (:func:`character_volleys`); ``weapon`` None: only they have one. ``hold``: the characters
+    (by name) and ``champion`` that hold their fire (§10.3: "Qualunque modello nell'Unità è libero
+    di decidere di non tirare")."""
+    volleys = character_volleys(state, unit, target, stand_and_shoot=stand_and_shoot, quick_only=quick_only, skip=hold)
+    # the Champion with a ranged weapon of its own: its choice, shot apart from the rank and file's
+    champ = None if "champion" in hold else champion_volley(state, unit, target, weapon, stand_and_shoot=stand_and_shoot,
+                                                            quick_only=quick_only)
     shots: list[ModelShot] = []
+    holding = [_("{char} holds its fire", char=c) for c in sorted(hold) if c != "champion"]
     if weapon is not None:
-        shots, notes = measure(state, unit, target, weapon, stand_and_shoot=stand_and_shoot)
-        if not shots and not volleys:
+        # in a Building its characters shooting are among the 15 (5 Monstrous) that may (§18.6)
+        shots, notes = measure(state, unit, target, weapon, stand_and_shoot=stand_and_shoot, reserved=len(volleys))
+        if "champion" in hold or champ is not None:
+            from engine.rulesets.ninth_age.fighters import champion_model
+
+            champion = champion_model(state, unit)
+            before = len(shots)
+            if unit.garrison:  # at the walls: one fewer only when every model of the unit would shoot (§18.6)
+                shots = shots[:max(0, unit.models - 1)]
+            else:
+                shots = [s for s in shots if s.index != champion]
+            if "champion" in hold and (unit.garrison or len(shots) < before):
+                holding.append(_("the Champion holds its fire"))
+        notes = notes + holding
+        if not shots and not volleys and not (champ and champ[1]):
             why = text_join("; ", notes) if notes else _("none has line of sight")
             raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {why} (§10.3).", unit=unit.id, target=target.id, why=why))
-    elif not volleys:
-        raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {why} (§10.3).", unit=unit.id, target=target.id, why=_("none has line of sight")))
+    elif not volleys and not (champ and champ[1]):
+        why = commas(holding) if holding else _("none has line of sight")
+        raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {why} (§10.3).", unit=unit.id, target=target.id, why=why))
     unit.shot = True
     if stand_and_shoot:
         unit.stood_and_shot = True
     if shots:
         _volley(state, unit, target, events, weapon, shots, notes, multiple=multiple, stand_and_shoot=stand_and_shoot,
-                models=models)
+                models=models, champion_bonus=False if champ is not None else None)
+    if champ is not None and champ[1] and target.on_table:
+        _volley(state, unit, target, events, champ[0], champ[1], [], stand_and_shoot=stand_and_shoot,
+                champion_bonus=True)
     for char, w, char_shots, char_notes in volleys:
         if target.on_table:
             _volley(state, unit, target, events, w, char_shots, char_notes, stand_and_shoot=stand_and_shoot, model=char)
     heavy_casualties(state, target, events)
 
 
-def character_volleys(state: NinthAgeState, unit: UnitState, target: UnitState, *, stand_and_shoot: bool = False
+def champion_weapons(state: NinthAgeState, unit: UnitState, *, stand_and_shoot: bool = False,
+                     quick_only: bool = False) -> list[RangedWeapon]:
+    """The ranged weapons of its own the unit's Champion carries (the army file's
+    ``command.champion_weapons``), with the Champion standing: it may shoot any of them or the
+    unit's (§10.3: "campioni e Personaggi sono liberi di utilizzare qualsiasi tipo di arma da tiro
+    desiderino"); Standing and Shooting as :func:`character_weapons` says."""
+    from engine.rulesets.ninth_age.fighters import champion_model
+    from engine.rulesets.ninth_age.weapons import RANGED
+
+    entry = state.unit_entry(unit)
+    if not entry.command.champion_weapons or champion_model(state, unit) is None:
+        return []
+    own = [RANGED[name] for name in entry.command.champion_weapons if name in RANGED]
+    if stand_and_shoot:
+        own = [w for w in own if not w.cumbersome]
+    if quick_only and not entry.has_rule("Quick to Fire"):
+        own = [w for w in own if w.has("Quick to Fire")]
+    return own
+
+
+def champion_volley(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon | None, *,
+                    stand_and_shoot: bool = False, quick_only: bool = False
+                    ) -> tuple[RangedWeapon, list[ModelShot]] | None:
+    """The Champion's shot with a weapon of its own (:func:`champion_weapons`; the owner chooses
+    when it could also shoot the rank and file's ``weapon``): that weapon and the one shot its
+    place may fire (none when out of range or sight); None when it shoots with the rank and file."""
+    from engine.rulesets.ninth_age.fighters import champion_model
+
+    own = [w for w in champion_weapons(state, unit, stand_and_shoot=stand_and_shoot, quick_only=quick_only)
+           if w != weapon]
+    if not own:
+        return None
+    options = ([weapon] if weapon is not None else []) + own
+    chosen = options[0]
+    if len(options) > 1:
+        answer = decide(state, unit.owner, f"weapon-{unit.id}-champion", _("Which weapon does the Champion of {unit} shoot with? (a Champion uses any of its own, §10.3)", unit=unit.id), [w.name.replace(" ", "-") for w in options])
+        chosen = next(w for w in options if w.name == answer.replace("-", " "))
+    if chosen == weapon:
+        return None
+    place = {0} if unit.garrison else {champion_model(state, unit)}
+    shots, _notes = measure(state, unit, target, chosen, stand_and_shoot=stand_and_shoot, only=place)
+    return chosen, shots[:1]
+
+
+def character_weapons(state: NinthAgeState, char: UnitState, *, stand_and_shoot: bool = False,
+                      quick_only: bool = False) -> list[RangedWeapon]:
+    """The ranged weapons a character in a unit may shoot with it (§10.3): its own, not artillery,
+    with BS above 0; Standing and Shooting, none Cumbersome, and with the charger not farther than
+    its M (``quick_only``) only Quick to Fire ones (§22: "possono Resistere e Tirare
+    indipendentemente dalla distanza del bersaglio")."""
+    entry = state.unit_entry(char)
+    carried = [w for w in weapons_of(entry) if not w.artillery]
+    if not carried or shooting_bs(entry, state, char) == 0:
+        return []
+    if stand_and_shoot:
+        carried = [w for w in carried if not w.cumbersome]
+    if quick_only and not entry.has_rule("Quick to Fire"):
+        carried = [w for w in carried if w.has("Quick to Fire")]
+    return carried
+
+
+def character_volleys(state: NinthAgeState, unit: UnitState, target: UnitState, *, stand_and_shoot: bool = False,
+                      quick_only: bool = False, skip: set[str] = frozenset()
                       ) -> list[tuple[UnitState, RangedWeapon, list[ModelShot], list]]:
     """The characters in ``unit`` that shoot with it (§10.3: "campioni e Personaggi sono liberi di
     utilizzare qualsiasi tipo di arma da tiro desiderino", all at the unit's target): each with a
-    ranged weapon (not artillery) and BS above 0, that weapon (the owner's choice when it has
+    ranged weapon (:func:`character_weapons`), that weapon (the owner's choice when it has
     several), and its base's one shot if it may fire (1st or 2nd rank, range, sight)."""
     from engine.rulesets.ninth_age.mixed_units import character_cells
 
-    if unit.garrison:
-        return []
     out = []
     cells = character_cells(state, unit)
-    for char in (state.units[c] for c in cells):
-        carried = [w for w in weapons_of(state.unit_entry(char)) if not w.artillery]
-        if not carried or not cells[char.id] or shooting_bs(state.unit_entry(char), state, char) == 0:
+    for char in (state.units[c] for c in cells if c not in skip):  # ``skip``: holding their fire
+        carried = character_weapons(state, char, stand_and_shoot=stand_and_shoot, quick_only=quick_only)
+        if not carried or not (cells[char.id] or unit.garrison):
             continue
-        if stand_and_shoot:
-            carried = [w for w in carried if not w.cumbersome]
-            if not carried:
-                continue
         w = carried[0] if len(carried) == 1 else choose_weapon(state, char, None, carried)
-        shots, notes = measure(state, unit, target, w, stand_and_shoot=stand_and_shoot, only=cells[char.id])
+        # in a Building it shoots from the walls like every model of its unit (§18.6)
+        shots, notes = measure(state, unit, target, w, stand_and_shoot=stand_and_shoot,
+                               only={0} if unit.garrison else cells[char.id])
         if shots:  # one model, however many positions its base takes (§16.5): its nearest that may fire
             out.append((char, w, [min(shots, key=lambda s: (s.rank, s.distance))], []))
     return out
@@ -489,9 +575,11 @@ def character_volleys(state: NinthAgeState, unit: UnitState, target: UnitState, 
 
 def _volley(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], w: RangedWeapon,
             shots: list[ModelShot], notes: list, *, multiple: bool | None = None, stand_and_shoot: bool = False,
-            models: int | None = None, model: UnitState | None = None) -> None:
+            models: int | None = None, model: UnitState | None = None, champion_bonus: bool | None = None) -> None:
     """The shots of ``unit``'s rank and file with ``w``, or of ``model``, a character in it:
-    to hit at their BS, then the attack sequence on the hits (§10.4, §12)."""
+    to hit at their BS, then the attack sequence on the hits (§10.4, §12). ``champion_bonus``:
+    None, the shot from the Champion's place has its +1 BS; True, these are the Champion's own
+    (its own weapon); False, the Champion is not among them."""
     shooter = model or unit
     entry = state.unit_entry(shooter)
     bs = shooting_bs(entry, state, shooter)
@@ -504,7 +592,8 @@ def _volley(state: NinthAgeState, unit: UnitState, target: UnitState, events: li
     per_model = 1
     if w.multiple_shots and w.kind != "volley gun":
         if multiple is None:
-            multiple = decide(state, unit.owner, f"multiple-shots-{shooter.id}", _("{unit}: shoot {multiple_shots} times each at -1 to hit (Multiple Shots), or once?", unit=shooter.id, multiple_shots=w.multiple_shots), ["once", "multiple"]) == "multiple"
+            key = f"multiple-shots-{shooter.id}" + ("-champion" if champion_bonus else "")
+            multiple = decide(state, unit.owner, key, _("{unit}: shoot {multiple_shots} times each at -1 to hit (Multiple Shots), or once?", unit=shooter.id, multiple_shots=w.multiple_shots), ["once", "multiple"]) == "multiple"
         per_model = int(w.multiple_shots) if multiple and w.multiple_shots.isdigit() else 1
     else:
         multiple = False
@@ -517,7 +606,8 @@ def _volley(state: NinthAgeState, unit: UnitState, target: UnitState, events: li
     for s in shots:
         s.modifiers = modifiers(state, unit, target, w, s, stand_and_shoot=stand_and_shoot, multiple=bool(multiple),
                                 model=model)
-        if model is None and s.index == champion:  # "Primo fra tutti": the Champion has +1 BS (§17.3), its shots one better
+        if model is None and (champion_bonus or (champion_bonus is None and s.index == champion)):
+            # "Primo fra tutti": the Champion has +1 BS (§17.3), its shots one better
             s.modifiers.append((_("Champion (+1 BS)"), 1))
         if random_shots:  # a dice value (e.g. D3): rolled for each model, like Random Attacks (E-34)
             per_model, _skip = roll_value(w.multiple_shots, state.rng, _('{unit} Multiple Shots ({multiple_shots})', unit=shooter.id, multiple_shots=w.multiple_shots))
@@ -532,7 +622,10 @@ def _volley(state: NinthAgeState, unit: UnitState, target: UnitState, events: li
         from engine.rulesets.ninth_age.hidden import reveal
 
         reveal(state, shooter.owner, shooter.id, item, _("its bearer shoots with it"), events)
-    if model is not None:  # a character in the unit, its own weapon (§10.3)
+    if champion_bonus:  # the Champion, a weapon of its own (§10.3)
+        purpose = _("the Champion of {unit} shoots ({w}) at {target}", unit=unit.id, w=weapon_word(w.name), target=target.id) if not stand_and_shoot else \
+            _("the Champion of {unit} stands and shoots ({w}) at {target}", unit=unit.id, w=weapon_word(w.name), target=target.id)
+    elif model is not None:  # a character in the unit, its own weapon (§10.3)
         purpose = _("{char} in {unit} shoots ({w}) at {target}", char=model.id, unit=unit.id, w=weapon_word(w.name), target=target.id) if not stand_and_shoot else \
             _("{char} in {unit} stands and shoots ({w}) at {target}", char=model.id, unit=unit.id, w=weapon_word(w.name), target=target.id)
     else:

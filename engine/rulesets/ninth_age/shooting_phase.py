@@ -20,10 +20,10 @@ from engine.core import Action, Event, IllegalAction
 from engine.rulesets.ninth_age import artillery
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.shooting import (
-    character_volleys, check_target, choose_weapon, may_shoot, measure, moved_this_turn, ranged_attack, shooting_bs,
+    champion_weapons, character_volleys, check_target, choose_weapon, may_shoot, measure, moved_this_turn, ranged_attack, shooting_bs,
 )
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, phase_word
-from engine.rulesets.ninth_age.weapons import breath_of, weapons_of
+from engine.rulesets.ninth_age.weapons import breath_of, breathers, weapons_of
 from engine.table.arcs import arc_of, majority_arc
 from engine.table.contact import distance
 from engine.table.frame import EPS_DIST
@@ -42,6 +42,7 @@ class Shoot(Action):
     multiple: bool | None = None
     at: tuple[float, float] | None = None
     models: int | None = None  # at most this many models fire (§10.3: any model may hold its fire)
+    hold: list[str] = []  # its characters (by name) and "champion" that hold their fire (§10.3)
 
 
 ACTIONS = (Shoot,)
@@ -73,7 +74,33 @@ def action(ruleset, state: NinthAgeState, seat: str, options: dict[str, Any]) ->
         from engine.rulesets.ninth_age.commands import number
 
         models = int(number(options["models"], "models"))
-    return Shoot(seat=seat, unit=unit.id, target=target.id, weapon=weapon, multiple=multiple, at=at, models=models)
+    hold = []
+    for word in (w.strip() for w in str(options.get("hold") or "").replace(";", ",").split(",")):
+        if word:
+            hold.append(CHAMPION if word.casefold() == CHAMPION else ruleset.find_unit(state, word, owner=seat).id)
+    return Shoot(seat=seat, unit=unit.id, target=target.id, weapon=weapon, multiple=multiple, at=at, models=models,
+                 hold=hold)
+
+
+CHAMPION = "champion"  # hold:champion, the unit's Champion holds its fire
+
+
+def held(state: NinthAgeState, unit: UnitState, hold: list[str]) -> set[str]:
+    """The models of ``unit`` its player says hold their fire (§10.3: "Qualunque modello nell'Unità è
+    libero di decidere di non tirare"): its joined characters by name, its Champion as
+    ``champion``; anything else is refused. They still shoot at the unit's one target or not at all
+    ("Tutti i modelli della medesima Unità devono tirare al medesimo bersaglio")."""
+    from engine.rulesets.ninth_age.fighters import champion_model
+
+    out = set()
+    for name in hold:
+        if name == CHAMPION:
+            if champion_model(state, unit) is None:
+                raise IllegalAction("bad-option", ngettext("{unit} has no Champion to hold its fire (hold:champion).", "{unit} have no Champion to hold its fire (hold:champion).", number(state, unit), unit=unit.id))
+        elif name not in state.units or state.units[name].host != unit.id or state.units[name].location != "joined":
+            raise IllegalAction("bad-option", _("{name} is not a character in {unit}: hold: names the characters in the shooting unit, or champion (§10.3).", name=name, unit=unit.id))
+        out.add(name)
+    return out
 
 
 def apply(state: NinthAgeState, action: Shoot, events: list[Event]) -> None:
@@ -86,49 +113,89 @@ def apply(state: NinthAgeState, action: Shoot, events: list[Event]) -> None:
         char = unit
         raise IllegalAction("cannot-shoot", _("{char} is in {host}: it shoots with its unit, /shoot unit:{host} (§10.3).", char=char.id, host=char.host))
     shoot(state, unit, target, events, weapon=action.weapon, multiple=action.multiple, at=action.at,
-          models=action.models)
+          models=action.models, hold=action.hold)
 
 
 def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], *, weapon: str | None = None,
-          multiple: bool | None = None, at: tuple[float, float] | None = None, models: int | None = None) -> None:
-    """One unit's shooting attack in the Shooting phase (§10.1 step 2)."""
+          multiple: bool | None = None, at: tuple[float, float] | None = None, models: int | None = None,
+          hold: list[str] | None = None) -> None:
+    """One unit's shooting attack in the Shooting phase (§10.1 step 2); ``hold``: its characters
+    and Champion that hold their fire (:func:`held`)."""
     entry = state.unit_entry(unit)
+    holding = held(state, unit, hold or [])
     wants_breath = weapon is not None and weapon.strip().lower() in ("breath", "breath weapon")
+    if holding and (wants_breath or (weapon is None and not weapons_of(entry) and breath_of(entry) is not None)):
+        raise IllegalAction("bad-option", _("hold: is for ranged weapons; with a Breath Weapon say how many models breathe with models:."))
     if wants_breath or (weapon is None and not weapons_of(entry) and breath_of(entry) is not None):
         may_shoot(state, unit, breath=True)
         check_target(state, unit, target)
-        artillery.breath(state, unit, target, events)
+        artillery.breath(state, unit, target, events, models=models)
         return
     may_shoot(state, unit)
     check_target(state, unit, target)
-    if weapon is None and not weapons_of(entry) and character_volleys(state, unit, target):
-        ranged_attack(state, unit, target, events, weapon=None, models=models)  # its characters' weapons (§10.3)
+    if weapon is None and not weapons_of(entry) and (champion_weapons(state, unit)
+                                                     or character_volleys(state, unit, target)):
+        ranged_attack(state, unit, target, events, weapon=None, models=models, hold=holding)  # its characters' (§10.3)
         return
     if shooting_bs(entry, state, unit) == 0:
         raise IllegalAction("cannot-shoot", ngettext("{unit} has BS 0 and cannot use ranged weapons (§1.6).", "{unit} have BS 0 and cannot use ranged weapons (§1.6).", number(state, unit), unit=unit.id))
     w = choose_weapon(state, unit, weapon)
     if w.artillery:
+        if holding:
+            raise IllegalAction("bad-option", _("hold: is for the characters and the Champion of a unit shooting ranged weapons, not artillery."))
         artillery.fire(state, unit, target, w, events, at=at)
         return
     if at is not None:
         raise IllegalAction("bad-option", _("at: is for templates and cannonballs; ranged weapons shoot at the unit."))
-    ranged_attack(state, unit, target, events, weapon=w, multiple=multiple, models=models)
+    ranged_attack(state, unit, target, events, weapon=w, multiple=multiple, models=models, hold=holding)
 
 
 # -- Stand and Shoot (§8.3) ------------------------------------------------------------------------------
+def _stand_weapons(state: NinthAgeState, unit: UnitState, quick_only: bool
+                   ) -> tuple[list, dict[str, list]]:
+    """The weapons that may Stand and Shoot: the rank and file's (not Cumbersome, BS above 0) and
+    each joined character's own (§10.3); ``quick_only``: the charger is not farther than its M, so
+    only Quick to Fire ones (§22)."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+    from engine.rulesets.ninth_age.shooting import character_weapons
+
+    entry = state.unit_entry(unit)
+    rf = [w for w in weapons_of(entry) if not w.cumbersome] if shooting_bs(entry, state, unit) else []
+    if quick_only and not entry.has_rule("Quick to Fire"):
+        rf = [w for w in rf if w.has("Quick to Fire")]
+    chars = {c.id: ws for c in joined(state, unit)
+             if (ws := character_weapons(state, c, stand_and_shoot=True, quick_only=quick_only))}
+    own = champion_weapons(state, unit, stand_and_shoot=True, quick_only=quick_only)
+    if own:  # the Champion's own weapons (§10.3), from its place in the unit
+        chars[CHAMPION] = own
+    return rf, chars
+
+
+def _too_close(state: NinthAgeState, unit: UnitState, charger: UnitState) -> tuple[bool, float, int]:
+    """Whether the charger is not farther than its (lowest) M from ``unit``: (close, distance, M)."""
+    # "il valore più basso, se ve ne è più di uno" ([A-7]): a mixed unit's lowest M, as spells leave it
+    from engine.rulesets.ninth_age.movement import spell_movement
+
+    d = distance(unit.footprint(), charger.footprint())
+    m = spell_movement(state, charger)
+    return d <= m + EPS_DIST, d, m
+
+
 def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: UnitState) -> str | None:
     """Why ``unit`` may not Stand and Shoot against ``charger``, or None (§8.3, E-58): ranged
-    weapons, not Cumbersome; the charger in its front arc (by the majority of the charger's
-    front edge, or its centre: [A-7]); farther than the charger's lowest M unless Quick to
-    Fire; once per turn ([A-70]); not engaged."""
+    weapons, its own or its characters' (§10.3), not Cumbersome; the charger in its front arc (by
+    the majority of the charger's front edge, or its centre: [A-7]); farther than the charger's
+    lowest M unless Quick to Fire; once per turn ([A-70]); not engaged."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+
     entry = state.unit_entry(unit)
-    carried = [w for w in weapons_of(entry) if not w.cumbersome]
-    if not weapons_of(entry):
-        return _("no ranged weapons")
-    if not carried:
+    rf, chars = _stand_weapons(state, unit, quick_only=False)
+    if not rf and not chars:
+        if not weapons_of(entry) and not any(weapons_of(state.unit_entry(c)) for c in joined(state, unit)):
+            return _("no ranged weapons")
+        if weapons_of(entry) and shooting_bs(entry, state, unit) == 0:
+            return _("BS 0")
         return _("only artillery weapons (Cumbersome)")
-    if shooting_bs(entry, state, unit) == 0:
-        return _("BS 0")
     if unit.stood_and_shot:
         return _("already stood and shot this turn")
     if unit.fleeing or engaged(state, unit):
@@ -136,29 +203,52 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
     fp, cfp = unit.footprint(), charger.footprint()
     if fp.has_arcs and majority_arc(fp, cfp.front_edge) != "front" and arc_of(fp, cfp.centre) != "front":
         return ngettext("{charger} is not in its front arc", "{charger} are not in its front arc", number(state, charger), charger=charger.id)
-    d = distance(fp, cfp)
-    # "il valore più basso, se ve ne è più di uno" ([A-7]): a mixed unit's lowest M, as spells leave it
-    from engine.rulesets.ninth_age.movement import spell_movement
-
-    m = spell_movement(state, charger)
-    quick = entry.has_rule("Quick to Fire") or all(w.has("Quick to Fire") for w in carried)
-    if d <= m + EPS_DIST and not quick:
-        return ngettext("{charger} is {d}\" away, not farther than its M {m}", "{charger} are {d}\" away, not farther than their M {m}", number(state, charger), charger=charger.id, d=decimal(d, ".1f"), m=m)
-    if not measure(state, unit, charger, carried[0], stand_and_shoot=True, ignore_cover=True)[0]:
+    close, d, m = _too_close(state, unit, charger)
+    if close:
+        rf, chars = _stand_weapons(state, unit, quick_only=True)
+        if not rf and not chars:
+            return ngettext("{charger} is {d}\" away, not farther than its M {m}", "{charger} are {d}\" away, not farther than their M {m}", number(state, charger), charger=charger.id, d=decimal(d, ".1f"), m=m)
+    if not _anyone_sees(state, unit, charger, rf, chars):
         return _("no model in it can see {charger}", charger=charger.id)
     return None
 
 
+def _anyone_sees(state: NinthAgeState, unit: UnitState, charger: UnitState, rf: list, chars: dict[str, list]) -> bool:
+    """Whether a model that would Stand and Shoot sees the charger: the rank and file with their
+    weapon, or a character from its own place in the unit."""
+    from engine.rulesets.ninth_age.mixed_units import character_cells
+
+    if rf and measure(state, unit, charger, rf[0], stand_and_shoot=True, ignore_cover=True)[0]:
+        return True
+    if unit.garrison:
+        return bool(chars) and bool(measure(state, unit, charger, next(iter(chars.values()))[0],
+                                            stand_and_shoot=True, ignore_cover=True)[0])
+    cells = character_cells(state, unit)
+    if CHAMPION in chars:
+        from engine.rulesets.ninth_age.fighters import champion_model
+
+        cells[CHAMPION] = {champion_model(state, unit)}
+    return any(cells.get(c) and measure(state, unit, charger, ws[0], stand_and_shoot=True, ignore_cover=True,
+                                        only=cells[c])[0] for c, ws in chars.items())
+
+
 def stand_and_shoot(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]) -> None:
     """The charged unit shoots at the charger at once, as in the Shooting phase, even beyond its
-    weapon's range (long range still counts), at −1; Volley Fire adds no ranks (§8.3)."""
+    weapon's range (long range still counts), at −1; Volley Fire adds no ranks (§8.3). Its
+    characters shoot their own weapons with it (§10.3), and when the unit's rank and file have none
+    that may, they alone do."""
     unit, charger = state.units[decl.target], state.units[decl.charger]
-    entry = state.unit_entry(unit)
-    carried = [w for w in weapons_of(entry) if not w.cumbersome]
-    weapon = choose_weapon(state, unit, carried[0].name if len(carried) == 1 else None)
-    if weapon.cumbersome:
-        raise IllegalAction("cumbersome", _("{weapon} is Cumbersome and never Stands and Shoots.", weapon=weapon_word(weapon.name)))
-    ranged_attack(state, unit, charger, events, weapon=weapon, stand_and_shoot=True)
+    close = _too_close(state, unit, charger)[0]
+    rf, _chars = _stand_weapons(state, unit, quick_only=close)
+    weapon = None
+    if rf:
+        weapon = choose_weapon(state, unit, rf[0].name if len(rf) == 1 else None)
+        if weapon not in rf:
+            why = _("{weapon} is Cumbersome and never Stands and Shoots.", weapon=weapon_word(weapon.name)) \
+                if weapon.cumbersome else _("{weapon} is not Quick to Fire: the charger is not farther than its M.",
+                                            weapon=weapon_word(weapon.name))
+            raise IllegalAction("cumbersome", why)
+    ranged_attack(state, unit, charger, events, weapon=weapon, stand_and_shoot=True, quick_only=close)
 
 
 # -- phase hooks ---------------------------------------------------------------------------------------
@@ -182,8 +272,9 @@ def could_shoot(state: NinthAgeState, unit: UnitState) -> bool:
     entry = state.unit_entry(unit)
     from engine.rulesets.ninth_age.mixed_units import joined
 
-    breath = breath_of(entry) is not None and not unit.breath_used
-    armed = any(weapons_of(state.unit_entry(c)) for c in joined(state, unit))  # its characters' (§10.3)
+    breath = bool(breathers(state, unit))  # a model with its Breath Weapon still to use (§22)
+    armed = any(weapons_of(state.unit_entry(c)) for c in joined(state, unit)) or bool(
+        champion_weapons(state, unit))  # its characters' or its Champion's own (§10.3)
     if not weapons_of(entry) and not breath and not armed:
         return False
     try:
@@ -194,4 +285,4 @@ def could_shoot(state: NinthAgeState, unit: UnitState) -> bool:
 
 
 __all__ = ["ACTIONS", "COMMANDS", "Shoot", "action", "apply", "begin_phase", "could_shoot", "moved_this_turn",
-           "new_player_turn", "shoot", "stand_and_shoot", "stand_and_shoot_problem"]
+           "held", "new_player_turn", "shoot", "stand_and_shoot", "stand_and_shoot_problem"]

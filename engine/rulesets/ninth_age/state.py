@@ -78,7 +78,8 @@ class UnitState(BaseModel):
     shot: bool = False  # has shot this Shooting phase
     stood_and_shot: bool = False  # used Stand and Shoot this turn (once per turn, §8.3)
     swift_reformed: bool = False  # passed a Swift reform this Movement phase: it may still Advance (§17.1)
-    breath_used: bool = False  # Breath Weapon is once per game (§22)
+    breath_used: bool = False  # Breath Weapon is once per game (§22): no model of the unit has one left
+    breathed: list[int] = Field(default_factory=list)  # the models (footprint indices) that used theirs (§22)
     no_shoot_round: int | None = None  # a War Machine that failed Panic / a Misfire 3-4: no shooting then
     no_shoot_seat: str | None = None  # ... in this seat's player turn of that game turn
     disabled: bool = False  # Misfire 1-2: the war machine cannot shoot for the rest of the game
