@@ -204,7 +204,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("add", "Ninth Age: add a unit from an army book, with magic items paid at its price", "army", (
         Option("name", "Your army", required=True, autocomplete="army"),
         Option("unit", "The army book's entry, e.g. Spearmen", required=True),
-        Option("book", "The army book: a sample army or one of yours (default iron-marches)", autocomplete="army"),
+        Option("book", "The army book: a sample army or one of yours (default: the sample army that has the unit)", autocomplete="army"),
         Option("as", "Its name in your list (default: the entry's)"),
         Option("items", "Magic items it carries, comma-separated, e.g. Giant Sword, Talisman of Shielding",
                typed="item"),

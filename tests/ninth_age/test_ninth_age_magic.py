@@ -168,7 +168,7 @@ def test_e50_overwhelming_power_dispelled_with_overwhelming_power_and_no_miscast
     load(state, 6, 6, 3, 6, 6, 1, 5)
     state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Hedge Wizard", log=log,
                  answers={"dispel": "3", "dispeller": "Hedge Wizard"})
-    assert "6+6 = 12, Overwhelming Power +4 (D3 2 + 2 dice), +1 → 17 against 9: cast" in text(log)
+    assert "6+6 = 12, Overwhelming Power +4 (D3 2 + 2 dice), +1 (Wizard Apprentice) → 17 against 9: cast" in text(log)
     assert "Hedge Wizard dispels Sap the Strength with 3 dice: 6+6+1 = 13, Overwhelming Power +6" in text(log)
     assert "dispelled" in text(log) and "Miscast" not in text(log) and not state.effects
     from bot.i18n import event_text, say  # the casting roll's parts said in the reader's language
@@ -769,7 +769,7 @@ def test_a_wizard_in_a_unit_casts_from_that_unit():
     log = []
     state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen",
                  answers={"dispel": "none"}, log=log)
-    assert "Shaman casts Sap the Strength on Spearmen with 2 dice: 6+5 = 11, +1 → 12 against 9: cast." in text(log)
+    assert "Shaman casts Sap the Strength on Spearmen with 2 dice: 6+5 = 11, +1 (Wizard Apprentice) → 12 against 9: cast." in text(log)
     sap_effect, roots = state.effects  # the Hex, then the attribute on the Caster's Unit: the Brutes
     # the Shaman is part of its unit: the attribute takes hold on it too, and stays if it leaves (§9.4)
     assert sap_effect.units == ["Spearmen"] and roots.attribute and roots.units == ["Brutes", "Shaman"]
@@ -859,3 +859,34 @@ def test_a_spell_with_several_boosted_versions_is_cast_by_the_one_named_before_r
         Spell.model_validate({**data, "boosted_value": 8})
     with pytest.raises(ValueError, match="casts on 5\\+, not above the spell's 5\\+"):
         Spell.model_validate({**data, "boosted": [{"name": "Weak", "casting_value": 5}]})
+
+
+def test_a_spells_change_names_the_characteristic_in_the_readers_language():
+    # played in Italian (n9-play): "Velo di Cenere ha effetto su Halberdiers: WS +1": the profile's
+    # English letters, where the Italian profile reads AC (and T is R, S is F)
+    from bot.i18n import event_text, say
+
+    state, _ = magic_phase(seat="p2", dice=(5, 5, 1, 1), placements={**P1_FRONT, **P2_FRONT})
+    state.casters["Shaman"].spells = ["Bark Skin"]
+    load(state, 4, 4)
+    log = []
+    cast(state, wizard="Shaman", spell="Bark Skin", dice=2, target="Brutes", answers={"dispel": "none"}, log=log)
+    held = next(e for e in log if e.kind == "spell" and e.text.startswith("Bark Skin takes hold"))
+    assert "T +1" in held.text
+    assert "R +1" in say(event_text(held), "it") and "Sz +1" in say(event_text(held), "hu"), say(event_text(held), "it")
+
+
+def test_a_magical_reform_says_its_allowance_as_every_distance():
+    # played in Italian (n9-play): "il modello più lontano muove di 2,8\" su 12.0\"": the magical
+    # move's allowance was a float written as Python writes it, not as the reader's numbers
+    from bot.i18n import event_text, say
+    from engine.rulesets.ninth_age.actions import Reform
+
+    state, _ = magic_phase(dice=(4, 4, 1, 1), terrain="open")
+    load(state, 3, 3)
+    state = cast(state, wizard="Hedge Wizard", spell="Ash Veil", dice=2, target="Spearmen", answers={"dispel": "none"})
+    log = []
+    state = apply(state, Reform(seat="p1", unit="Spearmen", files=5, facing=0), log=log)
+    line = next(e for e in log if "reform 5 wide" in e.text)
+    assert line.text.endswith(' of 12".'), line.text
+    assert say(event_text(line), "it").endswith(' su 12".')

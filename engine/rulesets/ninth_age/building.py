@@ -46,6 +46,14 @@ def _valid(data: dict) -> Army:
         return Army.model_validate(data)
     except ValidationError as exc:
         field, reason = validation_problems(exc, default_field="army")[0]
+        # /army add and remove write no file: a unit's problem is named by the unit, not by a
+        # path such as "units.10" into JSON the player never saw
+        head, _dot, rest = field.partition(".")
+        index = rest.partition(".")[0]
+        if head == "units" and index.isdigit() and int(index) < len(data.get("units", [])):
+            field = data["units"][int(index)].get("name") or field
+            if isinstance(reason, Text) and reason.msgid == "magic_items: {problem}":
+                reason = reason.params["problem"]
         raise IllegalAction("bad-army", _("{field}: {reason}", field=field, reason=reason)) from None
 
 

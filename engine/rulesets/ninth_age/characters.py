@@ -169,7 +169,7 @@ def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitStat
         raise IllegalAction("wrong-step", _("Characters deploy in units during the normal drops."))
     open_group = next((g for g in ("characters", "war machines") if setup._group_started(state, seat, g)), None)
     if open_group and setup.group_of(state, char) != open_group:  # as setup.deploy: a group deploys together
-        raise IllegalAction("finish-group", _("All your {open_group} deploy together: place the rest of them first.", open_group=open_group))
+        raise IllegalAction("finish-group", setup._finish_group(open_group))
     if hidden:
         hide(state, char, host, events)
     else:

@@ -165,6 +165,25 @@ def casting_bonus(state: NinthAgeState, c: Caster, dispel: bool = False) -> int:
     return bonus
 
 
+def casting_bonus_source(state: NinthAgeState, c: Caster, dispel: bool = False) -> Text:
+    """What :func:`casting_bonus` is made of, in words: the level (or the Conclave champion's
+    bonus) and the Book of Arcane Power."""
+    parts = [_("Wizard Conclave") if c.conclave and not dispel else casting.title(c.level)]
+    if has_item(state, c, "Book of Arcane Power"):
+        parts.append(data_said("Book of Arcane Power"))
+    return commas(parts)
+
+
+# The profile's letters as each language prints them (the Italian profile: M, AC, AB, F, R, Fe, I, A, D).
+ABBREVIATIONS = {"M": N_("M"), "WS": N_("WS"), "BS": N_("BS"), "S": N_("S"), "T": N_("T"), "W": N_("W"),
+                 "I": N_("I"), "A": N_("A"), "Ld": N_("Ld")}
+
+
+def abbreviation(characteristic: str) -> Text | str:
+    """A characteristic's letters (``WS``) as the reader's profile prints them (AC)."""
+    return Text(ABBREVIATIONS[characteristic]) if characteristic in ABBREVIATIONS else characteristic
+
+
 # -- the start of the phase ------------------------------------------------------------------------
 def begin(state: NinthAgeState, events: list[Event]) -> None:
     """Step 1 of §9.5: spells of the active player that Last One Turn end, the Flux, Channel;
@@ -470,7 +489,8 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     roll = roll_dice(f"{dice}d6", state.rng, purpose=_('{c} casts {spell}', c=c.name, spell=spell.name))
     faces = _sceptre(state, c, spell, list(roll.dice), events)
     d3_face = _op_d3(state, faces, _('{c}: Overwhelming Power D3', c=c.name))
-    total = casting.attempt(faces, modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound)
+    total = casting.attempt(faces, modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound,
+                            source=casting_bonus_source(state, c))
     several = len(spell.boosted_versions()) > 1
     what = text_join("", [data_said(spell.name),
                           (_(" (boosted: {version})", version=data_said(boosted.name)) if several else _(" (boosted)"))
@@ -768,7 +788,9 @@ def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: i
                     reveal(state, m.owner, m.id, item, _("its unit dispels with it"), events)
     roll = roll_dice(f"{n}d6", state.rng, purpose=_('{who} dispels {spell}', who=who, spell=spell))
     d3_face = _op_d3(state, roll.dice, _('{who}: Overwhelming Power D3', who=who))
-    total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken, ignore_insufficient=wand)
+    source = casting_bonus_source(state, dispeller, dispel=True) if dispeller is not None and icon is None else None
+    total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken, ignore_insufficient=wand,
+                            source=source)
     extra = 1 if bound else 0  # +1 against a bound spell (§9.12)
     wand_text = ""
     if wand and broken:  # "non può aggiungere alcun bonus" (seed 001:1199): the Wand's +D6 is a modifier, a bonus
@@ -1013,8 +1035,8 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
                                     lowest_casting_value=value if bound else min(spell.casting_value, value),
                                     phase=state.magic.number, bound=bound))
         state.next_effect += 1
-        change = commas([*(_("{characteristic} {value:+d}", characteristic=k, value=v) for k, v in effect.modifiers.items()),
-                                  *(_("{characteristic} halved", characteristic=k) for k in effect.halve),
+        change = commas([*(_("{characteristic} {value:+d}", characteristic=abbreviation(k), value=v) for k, v in effect.modifiers.items()),
+                                  *(_("{characteristic} halved", characteristic=abbreviation(k)) for k in effect.halve),
                                   *([_("armour save +{value}", value=effect.armour)] if effect.armour else []),
                                   *([_("Ward Save ({value}+)", value=effect.ward)] if effect.ward else [])])
         units = commas(u.id for u in targets) or _("no unit")

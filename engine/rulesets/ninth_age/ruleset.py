@@ -122,12 +122,13 @@ class NinthAge(Ruleset):
                   "characteristic:I reason:…` rolls a characteristic test (§1.7) or, for Ld, a Leadership test "
                   "(§1.8), in the log.")]
 
-    def army_text(self, state: NinthAgeState, seat: str, viewer: str | None) -> str:
-        """``/army show seat:`` in a game: that seat's army as ``viewer`` may see it (§2.4)."""
+    def army_text(self, state: NinthAgeState, seat: str, viewer: str | None, unit: str | None = None) -> str:
+        """``/army show seat: [unit:]`` in a game: that seat's army (or one unit of it) as
+        ``viewer`` may see it (§2.4)."""
         from engine.rulesets.ninth_age.hidden import army_text
 
         spent = {s: one_use.spent_by_name(state, s) for s in SEATS}
-        return army_text(state, seat, viewer, spent)
+        return army_text(state, seat, viewer, spent, unit=unit)
 
     def read_map_upload(self, filename: str, data: bytes, options: dict[str, Any]) -> dict[str, Any]:
         """``/game new ruleset:ninth-age mapfile:<layout.json>``: an uploaded terrain layout, checked
