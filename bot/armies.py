@@ -56,6 +56,17 @@ class Armies:
                                                   "your armies.", name=quote(key), samples=commas(SAMPLE_ARMIES)))
         return Army.model_validate(record.data)
 
+    @staticmethod
+    def _sample_with(unit: Any) -> Army:
+        """The sample army book that has the entry ``unit``, when /army add names no book:."""
+        key = str(unit or "").strip().lower()
+        for name in SAMPLE_ARMIES:
+            book = sample_army(name)
+            if any(u.name.lower() == key for u in book.units):
+                return book
+        raise IllegalAction("unknown-unit", _("No sample army has a unit called {name!r} ({samples}): name the army book "
+                                              "it comes from with book:.", name=str(unit or "").strip(), samples=commas(SAMPLE_ARMIES)))
+
     async def _save(self, user_id: str, army: Army, *, new: bool = False) -> None:
         existing = await self.store.warband(user_id, army.name)
         if existing is not None and existing.edition != EDITION:
@@ -95,7 +106,7 @@ class Armies:
 
     async def _army_add(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
         army = await self._army(user_id, options.get("name", ""))
-        book = await self._book(user_id, options.get("book") or "iron-marches")
+        book = await self._book(user_id, options["book"]) if options.get("book") else self._sample_with(options.get("unit"))
         items = [i.strip() for i in str(options.get("items") or "").split(",") if i.strip()]
         army = add_unit(army, book, str(options.get("unit", "")), name=options.get("as") or None, items=items,
                         general=_yes(options.get("general")), bsb=_yes(options.get("bsb")))

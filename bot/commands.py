@@ -204,7 +204,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("add", "Ninth Age: add a unit from an army book, with magic items paid at its price", "army", (
         Option("name", "Your army", required=True, autocomplete="army"),
         Option("unit", "The army book's entry, e.g. Spearmen", required=True),
-        Option("book", "The army book: a sample army or one of yours (default iron-marches)", autocomplete="army"),
+        Option("book", "The army book: a sample army or one of yours (default: the sample army that has the unit)", autocomplete="army"),
         Option("as", "Its name in your list (default: the entry's)"),
         Option("items", "Magic items it carries, comma-separated, e.g. Giant Sword, Talisman of Shielding",
                typed="item"),
@@ -478,7 +478,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("wizard", "Ninth Age: the caster (a wizard, a Conclave champion or a bound-spell bearer)", games=NINTH_AGE),
         Option("dice", "Ninth Age: power dice to cast with (1-5)", type="integer", games=NINTH_AGE),
         Option("at", "Ninth Age: a Ground spell's point, x,y in inches, e.g. 30,18", games=NINTH_AGE),
-        Option("version", "Ninth Age: normal or boosted (default normal)", games=NINTH_AGE),
+        Option("version", "Ninth Age: normal, boosted, or a boosted version's name or number (default normal)",
+               games=NINTH_AGE),
         Option("part", "Ninth Age: a Focused spell's part of a multi-part model, e.g. rider", games=NINTH_AGE),
         Option("facing", "Ninth Age: a summoning spell's new unit's facing (default: toward the enemy)",
                games=NINTH_AGE),

@@ -503,7 +503,8 @@ class Service:
             raise IllegalAction("no-armies", _("{game} is not played with armies.", game=ruleset.title))
         if command.name == "show":
             seat = await self._seat_of(game, user_id)
-            return Reply(text=ruleset.army_text(state, str(command.options.get("seat", "")), seat), ephemeral=True)
+            return Reply(text=ruleset.army_text(state, str(command.options.get("seat", "")), seat,
+                                                unit=str(command.options.get("unit") or "") or None), ephemeral=True)
         seat = await self._seated(game, user_id)
         options = await self.armies.game_options(user_id, str(command.options.get("name", "")))
         return await self._act(game, ruleset, state, seat, user_id, "army", options, lang)

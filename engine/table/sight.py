@@ -52,6 +52,10 @@ class Obstacle:
     # blocking terrain a model may stand in (a hill): a line may be traced into or out of it,
     # never through it, so a segment starting or ending inside it is not interrupted by it
     enterable: bool = False
+    # cover from this obstacle only when it alone hides enough of the target: "half" (half or
+    # more) or "more" (more than half); below that it is no cover item at all, not even part of
+    # a soft-and-hard mix (a Hill is Soft, or Hard, terrain to a unit only past its share, §18.4)
+    alone: str = ""
 
 
 def _hits(segments, starts, ends, o: Obstacle):
@@ -61,6 +65,18 @@ def _hits(segments, starts, ends, o: Obstacle):
     if o.enterable and hit.any():
         hit &= ~(shapely.covers(o.shape, starts) | shapely.covers(o.shape, ends))
     return hit
+
+
+def _enough(hit, alone: str) -> bool:
+    """Whether the share of sight lines ``hit`` meets an obstacle's own threshold: "half" (half
+    or more, "metà o più") or "more" (more than half, "più della metà"), counted in samples so
+    that exactly one half is exact."""
+    hidden, n = int(hit.sum()), len(hit)
+    if alone == "more":
+        return 2 * hidden > n
+    if alone == "half":
+        return 2 * hidden >= n
+    raise ValueError(f"unknown cover threshold {alone!r}")
 
 
 def _relevant(obstacles: Iterable[Obstacle], heights: tuple[int, int], skip: set) -> list[Obstacle]:
@@ -182,7 +198,9 @@ class CoverFractions:
 
     @property
     def cover(self) -> str:
-        """hard if at least half is behind hard cover; else soft if half is behind any; else none."""
+        """hard if half or more is behind hard cover; else soft if half or more is behind any
+        ("metà o più", §10.5); else none. An obstacle with its own threshold (a Hill, "più della
+        metà" for Hard cover) is counted only past it, see :class:`Obstacle`."""
         if self.f_hard >= 0.5:
             return "hard"
         if self.f_any >= 0.5:
@@ -205,6 +223,8 @@ def cover_fractions(origin: Point, target: Footprint, obstacles: Iterable[Obstac
     soft = np.zeros(n, bool)
     for o in obs:
         hit = _hits(segments, starts, ends, o)
+        if o.alone and not _enough(hit, o.alone):
+            continue
         if o.kind in ("hard", "blocking"):
             hard |= hit
         elif o.kind == "soft":

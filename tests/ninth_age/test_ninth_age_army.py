@@ -1,5 +1,7 @@
 """Ninth Age armies as validated data and the composition rules of §2 (E-05, E-07, E-09, E-30)."""
 
+import json
+
 import pytest
 
 from engine.core.errors import IllegalAction
@@ -104,16 +106,47 @@ def test_e09_warband_and_grand_army_limits():
     problems = composition_problems(army(units, 1500))
     assert problems == ["Duplicates: 2 × Ogres (Rare); a warband allows 1 of one Rare choice."]
     # Grand Army: a Unique unit twice is fine, a Unique character or a magic item twice is not
-    units = [unit("General", "lord", 900, ld=9, general=True, one_per_army=True),
-             unit("General 2", "lord", 600, ld=8, choice="General", one_per_army=True),
+    units = [unit("General", "lord", 900, ld=9, general=True, unique=True),
+             unit("General 2", "lord", 600, ld=8, choice="General", unique=True),
              unit("Hero", "hero", 100, ld=7, magic_items=["Sword of Strength"]),
              unit("Hero 2", "hero", 100, ld=7, magic_items=["Sword of Strength"]),
-             unit("U1", points=700, choice="Guard", one_per_army=True),
-             unit("U2", points=700, choice="Guard", one_per_army=True),
+             unit("U1", points=700, choice="Guard", unique=True),
+             unit("U2", points=700, choice="Guard", unique=True),
              unit("C", points=700), unit("D", points=700)]
     problems = composition_problems(army(units, 4500))
-    assert problems == ["One per Army: general appears 2 times; allowed 1 (a Grand Army doubles Unique units, "
-                        "never characters).", "Magic items are Unique: sword of strength is taken 2 times (§23.2)."]
+    assert problems == ["Unique: the choice General appears 2 times; a Grand Army doubles Unique choices, never "
+                        "characters (§2.2).", "Magic items are Unique: sword of strength is taken 2 times (§23.2)."]
+
+
+def test_unique_and_one_per_army_are_two_flags_only_unique_doubled_in_a_grand_army():
+    """Seed 001:300-302 (§2.2 "Unica e Una per Esercito"): "Le Unità, i potenziamenti e gli oggetti
+    definiti 'Unico' e 'Uno per esercito' possono essere presenti solo una volta all'interno del
+    medesimo esercito. Quelli definiti 'Unico' possono essere presenti due volte in un Grande
+    Esercito"; 315-317: "ad eccezione dei Personaggi e degli Oggetti Magici"."""
+    def units(flag, upgrade_flag, twice_upgrade=True):
+        veterans = [{"name": "Drill Sergeant", upgrade_flag: True}]
+        return [unit("General", "lord", 900, ld=9, general=True),
+                unit("U1", points=700, choice="Guard", upgrades=veterans, **{flag: True}),
+                unit("U2", points=700, choice="Guard", upgrades=veterans if twice_upgrade else [], **{flag: True}),
+                unit("C", points=700), unit("D", points=700), unit("E", points=800)]
+
+    # a Grand Army: two Unique Guard units and a Unique upgrade twice are allowed
+    assert composition_problems(army(units("unique", "unique"), 4500)) == []
+    # One per Army is once whatever the size: both broken rules named
+    assert composition_problems(army(units("one_per_army", "one_per_army"), 4500)) == [
+        "One per Army: the choice Guard appears 2 times; a One per Army choice is allowed once in any army (§2.2).",
+        "One per Army: the upgrade Drill Sergeant is taken 2 times; a One per Army upgrade is allowed once in any "
+        "army (§2.2)."]
+    # a standard army: Unique once
+    assert [p for p in composition_problems(army(units("unique", "unique"), 3000)) if p.startswith("Unique")] == [
+        "Unique: the choice Guard appears 2 times; a standard army allows 1 (§2.2).",
+        "Unique: the upgrade Drill Sergeant is taken 2 times; a standard army allows 1 (§2.2)."]
+    # an army file gives either flag (an older one without "unique" still loads)
+    old = army_data(units("one_per_army", "unique", twice_upgrade=False), 4500)
+    assert "unique" not in old["units"][1]
+    loaded = load_army_text(json.dumps(old), "old.json")
+    assert loaded.unit("U1").one_per_army and not loaded.unit("U1").unique
+    assert loaded.unit("U1").upgrades[0].unique
 
 
 def test_every_broken_rule_is_named_at_once():

@@ -178,7 +178,7 @@ def test_e58_stand_and_shoot_allowed_beyond_the_chargers_move():
     log = []
     state = apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "stand-and-shoot"}, log)
     text = " | ".join(e.text for e in log)
-    assert "Skulkers react: stand-and-shoot." in text and "stand and shoot (short bow) at Knights" in text
+    assert "Skulkers react: Stand and Shoot." in text and "stand and shoot (short bow) at Knights" in text
     assert "Stand and Shoot -1" in text and "long range -1" in text  # 12" is beyond half of 18"
     assert state.units["Skulkers"].stood_and_shot and [c.target for c in state.charges] == ["Skulkers"]
     shots = next(e for e in log if e.kind == "shoot")

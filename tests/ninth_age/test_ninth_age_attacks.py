@@ -224,7 +224,8 @@ def test_e53_heavy_casualties_panic():
     log = []
     lose_wounds(state, spear, 6, log, cause="Trolls")
     heavy_casualties(state, spear, log)
-    assert any("already passed a Panic test this phase" in e.text for e in log)
+    assert any("Spearmen already passed a Panic test this phase and do not test again (Heavy Casualties" in e.text
+               for e in log)  # the verb agrees with the unit's name
     assert not any(e.roll is not None for e in log)
 
 

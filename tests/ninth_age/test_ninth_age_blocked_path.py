@@ -192,3 +192,24 @@ def test_the_blocked_path_move_ends_in_base_contact_with_the_enemy_it_meets():
     assert state.charges[0].target == "Knights" and brutes.charged
     assert brutes.footprint().shape.distance(state.units["Knights"].footprint().shape) == pytest.approx(0, abs=1e-6)
     assert in_contact(brutes.footprint(), state.units["Knights"].footprint())
+
+
+def test_the_blocked_path_question_names_the_unit_on_the_charge_path_not_the_whole_enemy_army():
+    # played (n9-play): the Knights, pursuing, stood behind the fleeing Wolf Riders and charged the
+    # Giant beside them; the question named "Boar Riders, Brute Bulls, Brutes, Sabre Beasts, ...",
+    # every unengaged enemy on the table, as standing in the way (the declaration named the Wolf Riders)
+    placements = {"Knights": (64.236068, 21.472136, 26.565051, 4), "Giant": (62, 28, 180),
+                  "Wolf Riders": (66.606873, 26.213746, 26.565051, 2),
+                  "Brutes": (20, 40, 180, 3), "Trolls": (40, 44, 180, 3)}
+    state = scenario(placements, seat="p1", step="charges", terrain="standard")
+    riders = state.units["Wolf Riders"]
+    riders.fleeing, riders.models = True, 2
+    riders.formation = riders.formation.model_copy(update={"models": 2})
+    log = []
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Giant"), {"reaction": "hold"}, log)
+    assert any("stand in their way (Wolf Riders)" in e.text for e in log), [e.text for e in log]
+    log = []
+    load(state, 6, 6, 6)
+    state = apply(state, EndStep(seat="p1"), {"blocked-path": "fail"}, log)
+    question = next(e.text for e in log if "cannot complete their charge on Giant" in e.text)
+    assert "only Wolf Riders stand in the way" in question, question

@@ -287,3 +287,51 @@ def test_a_character_may_march_out_of_its_unit():
                   log=log)
     assert "Marshal marches out of Spearmen" in log[-1].text and '7.0" of 8"' in log[-1].text
     assert not any("March test" in e.text for e in log)  # no enemy within 8"
+
+
+def test_a_unit_of_characters_only_takes_their_most_common_troop_type_the_opponent_breaking_a_tie():
+    """Seed 001:2119-2122 (§14 Tipi di Truppa): "Se un'Unità è composta unicamente da Personaggi il
+    suo Tipo di Truppa si considera essere quello maggiormente presente (l'avversario decide in
+    caso di parità)". It is what rules on the unit's type read: Stomp hits only a unit of
+    Infantry, War Beasts, Swarms or War Machines ("il Tipo dell'Unità bersaglio", §22); and a
+    unit of several characters is no lone infantry character, Stubborn in a forest (§18.7)."""
+    from engine.core.decisions import Decide
+    from engine.rulesets.ninth_age import fighters, terrain_rules
+    from engine.rulesets.ninth_age.state import ChargeDeclaration
+
+    from game_helpers import place
+
+    state = scenario({"Marshal": (57, 25, 0), "Captain": (59, 25, 0), "Hedge Wizard": (57, 23, 0)})
+    assert terrain_rules.forest_stubborn(state, state.units["Marshal"])  # alone in the Forest: Stubborn
+    # the Captain (Cavalry) joins the Marshal (Infantry): one each, a tie the opponent (p2) breaks
+    state, _events = RULESET.apply(state, Join(seat="p1", unit="Captain", into="Marshal"))
+    asked = state.pending.decision
+    assert (asked.seat, asked.options) == ("p2", ["infantry", "cavalry"])
+    assert "Marshal is a unit of characters only whose troop types tie (infantry, cavalry)" in asked.question
+    with pytest.raises(IllegalAction):
+        RULESET.apply(state, Decide(seat="p2", option="monster"))
+    with pytest.raises(IllegalAction):
+        RULESET.apply(state, Decide(seat="p1", option="cavalry"))  # not the owner's choice
+    state, events = RULESET.apply(state, Decide(seat="p2", option="cavalry"))
+    assert state.pending is None and state.units["Captain"].host == "Marshal"
+    assert mixed_units.unit_troop_type(state, state.units["Marshal"]) == "cavalry"
+    assert "Marshal counts as cavalry, the opponent's choice of its most common troop types (§14)." in \
+        " ".join(e.text for e in events)
+    assert not terrain_rules.forest_stubborn(state, state.units["Marshal"])  # no longer a lone character
+
+    def stomps(state):
+        marshal = state.units["Marshal"]
+        front = marshal.footprint().shape.bounds[3]
+        # the Brutes (two ranks of 40 mm bases) facing it, their front on its front
+        place(state, "Brutes", marshal.footprint().models[0].centroid.x, front + 40 / 25.4, 180)
+        state.units["Brutes"].charged = True
+        state.charges = [ChargeDeclaration(charger="Brutes", target="Marshal", side="front", distance=3)]
+        assert [c.enemy for c in fighters.contacts(state, state.units["Brutes"])] == ["Marshal"]
+        return [b for b in fighters.special_attacks(state, state.units["Brutes"]) if b.special == "Stomp"]
+
+    assert stomps(state.model_copy(deep=True)) == []  # a Cavalry unit: the Brutes do not stomp it
+    # the Hedge Wizard (Infantry) joins too: two Infantry to one Cavalry, asked of no one
+    state.phase, state.step = "movement", "remaining"
+    state = apply(state, Join(seat="p1", unit="Hedge Wizard", into="Marshal"), {"troop-type": "cavalry"})
+    assert mixed_units.unit_troop_type(state, state.units["Marshal"]) == "infantry"
+    assert [b.targets for b in stomps(state)] == [["Marshal"]]

@@ -40,7 +40,7 @@ def test_e13_a_charger_mostly_in_the_front_arc_contacts_the_front():
     state = scenario({"Spearmen": (30, 14, 20, 6), "Brutes": (33, 22, 180)}, step="charges")
     log = []
     state = charge(state, "Spearmen", "Brutes", log=log)
-    assert "into Brutes' front" in log[0].text and "Brutes react: hold." in log[-1].text
+    assert "into Brutes' front" in log[0].text and "Brutes react: Hold." in log[-1].text
     before = state.units["Brutes"].pose
     state = move_chargers(state, log)
     spear, brutes = state.units["Spearmen"].footprint(), state.units["Brutes"].footprint()
@@ -121,7 +121,7 @@ def test_e58_flee_reaction_moves_at_once_and_the_charger_may_redirect():
     swarm = state.units["Skulkers"]
     assert swarm.fleeing or swarm.location == "fled"
     texts = [e.text for e in log]
-    assert "Skulkers react: flee." in texts
+    assert "Skulkers react: Flee." in texts
     assert any("Skulkers flee from Knights" in t for t in texts)
     if swarm.on_table:  # fled directly away from the charger, centre to centre
         assert swarm.pose.bearing == pytest.approx(bearing_between((30, 10), (30, 20)))
@@ -138,7 +138,7 @@ def test_e58_flee_reaction_moves_at_once_and_the_charger_may_redirect():
     state = scenario({"Knights": (30, 10, 0), "Vermin Swarm": (30, 20, 180)}, step="charges")
     log = []
     state = charge(state, "Knights", "Vermin Swarm", {"reaction": "flee"}, log)
-    assert "Vermin Swarm reacts: hold — Immune to Psychology, it never chooses Flee (§8.3, §22)." in [
+    assert "Vermin Swarm reacts: Hold — Immune to Psychology, it never chooses Flee (§8.3, §22)." in [
         e.text for e in log] and not state.units["Vermin Swarm"].fleeing
 
 
@@ -450,12 +450,12 @@ def test_unit_names_take_the_verb_of_their_number():
     assert [number(state, state.units[u]) for u in ("Trolls", "Giant", "Knights", "Vermin Swarm")] == [2, 1, 2, 1]
     log = []
     state = charge(state, "Trolls", "Knights", answers={"reaction": "hold"}, log=log)
-    assert log[0].text.startswith("Trolls declare a charge on Knights") and "Knights react: hold." in log[-1].text
+    assert log[0].text.startswith("Trolls declare a charge on Knights") and "Knights react: Hold." in log[-1].text
     state = charge(state, "Giant", "Pistoliers", answers={"reaction": "hold"}, log=log)
     assert any(e.text.startswith("Giant declares a charge on Pistoliers") for e in log)
     state = scenario({"Spearmen": (60, 14, 0), "Vermin Swarm": (60, 24, 180)}, seat="p1", step="charges")
     state = charge(state, "Spearmen", "Vermin Swarm", answers={"reaction": "hold"}, log=log)
-    assert any(e.text.startswith("Vermin Swarm reacts: hold") for e in log)
+    assert any(e.text.startswith("Vermin Swarm reacts: Hold") for e in log)
     # the catalogue has both forms, for each language's plural rule
     said = next(e for e in log if e.text.startswith("Trolls declare")).message
     assert said["msgid"].startswith("{unit} declares a charge") and said["plural"].startswith("{unit} declare a")
@@ -529,3 +529,25 @@ def test_a_charge_home_says_its_net_turn_as_a_turn_and_leaves_the_wheel_to_its_p
     said, _path, steps = home.partition(" Its path: ")
     assert f"facing turned {turned:.0f}° in all" in said and "wheel" not in said
     assert turned >= 1 and "wheel" in steps  # it did wheel: the path says by how much
+
+
+def test_tied_charge_placements_that_read_alike_say_where_the_charger_stands():
+    # played (n9-play): "Skulkers can contact Captain as well in 5 places (1: 0.7" right of Captain's
+    # centre line; 2: 0.7" right of Captain's centre line; ...)": two places read the same, the
+    # player could not tell which was which
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age.charges import _choose_placement
+    from engine.table.charge import FlushPose
+    from engine.table.footprint import Pose
+
+    state = scenario({"Captain": (30, 10, 0), "Skulkers": (30, 14, 180, 5)}, seat="p2", step="charges",
+                     terrain="open")
+    charger, target = state.units["Skulkers"], state.units["Captain"]
+    fp = charger.footprint()
+    poses = [FlushPose(footprint=fp.at(Pose(x=30.7, y=12.0, bearing=180)), side="front", contact=2, turn=0, travel=2),
+             FlushPose(footprint=fp.at(Pose(x=30.7, y=12.3, bearing=175)), side="front", contact=2, turn=0, travel=2)]
+    with pytest.raises(DecisionNeeded) as asked:
+        _choose_placement(state, charger, target, poses)
+    question = asked.value.decision.question
+    one, two = question.split("(1: ", 1)[1].split("; 2: ")
+    assert one != two.split(")")[0] and "facing 180°" in one and "facing 175°" in two, question

@@ -16,6 +16,8 @@ The standard layout's Farmhouse is 33-39 x 22-26."""
 
 import pytest
 
+from engine.core.errors import IllegalAction
+
 from engine.core.decisions import Decide
 from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.actions import Charge, EndStep, Garrison
@@ -104,8 +106,17 @@ def _charged(state):
     return state, " | ".join(str(e.text) for e in log)
 
 
+def test_a_charge_on_a_garrison_is_not_made_through_a_unit_standing_against_its_wall():
+    """The Halberdiers stand against the south wall, where the charge would end, and across the
+    Spearmen's way there: units never move through other units (§8.5; the n9-gaps-move rule), so
+    the charge is refused naming them, and nothing is moved into or against them."""
+    state = _garrisoned(Halberdiers=(36, 22 - 0.05 - mm(80) / 2, 0, 5))
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Charge(seat="p1", unit="Spearmen", target="Skulkers"))
+    assert "the way there goes through Halberdiers" in str(refused.value.message)
+
+
 @pytest.mark.parametrize("halberdiers, why", [
-    ((36, 22 - 0.05 - mm(80) / 2, 0, 5), "standing against the south wall, where the charge would end"),
     ((33.637 - mm(100) / 2, 20.0, 0, 5), "beside the place against the south wall, touching it"),
 ])
 def test_a_charge_on_a_garrison_overlaps_and_touches_no_other_unit(halberdiers, why):
@@ -122,7 +133,10 @@ def test_the_places_against_the_walls_offered_touch_no_other_unit():
     state = _garrisoned(Halberdiers=(33.637 - mm(100) / 2, 20.0, 0, 5))
     building = state.table.feature_at((36, 24))
     halb = state.units["Halberdiers"].footprint()
-    poses = garrison.assault_poses(state, state.units["Spearmen"], building)
+    from engine.rulesets.ninth_age.charges import assault_obstacles
+
+    spearmen, skulkers = state.units["Spearmen"], state.units["Skulkers"]
+    poses = garrison.assault_poses(state, spearmen, building, assault_obstacles(state, spearmen, skulkers))
     assert poses and all(not in_contact(p, halb) for p in poses)
 
 

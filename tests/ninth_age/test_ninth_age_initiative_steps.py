@@ -11,6 +11,8 @@ all strike. Before, who fought was counted once, at the start of the round: the 
 rank slain at I3 still made its supporting attacks at I2, and a Chieftain slain at I6 still
 struck at I0. A duellist whose opponent fell strikes on at it for Overkill (§16.9)."""
 
+import re
+
 from engine.rulesets.ninth_age import fighters
 from engine.rulesets.ninth_age.actions import Fight
 from engine.table.contact import in_contact
@@ -26,15 +28,30 @@ def _steps(log):
     return [e.text for e in log if e.text.startswith("I") and ": " in e.text[:5]]
 
 
+def _attacks(steps, prefix):
+    """The attacks rolled in the lines starting ``prefix`` ("I2: Brutes Brute"): the models
+    touching an enemy Champion roll apart from the others (they may single it out, §11.6)."""
+    return sum(int(m.group(1)) for t in steps if (m := re.match(re.escape(prefix) + r" ×(\d+) ", t)))
+
+
+def _counts(blows):
+    out: dict[str, int] = {}
+    for b in blows:
+        out[b.part_name] = out.get(b.part_name, 0) + b.count
+    return out
+
+
 def test_a_rear_rank_slain_at_a_higher_step_makes_no_supporting_attacks_later():
     state = _face_off()  # Spearmen (I3) charged Brutes (I2): 6 Brutes, 3 wide, 2 ranks
-    by_name = {b.part_name: b.count for b in fighters.blows(state, state.units["Brutes"])}
+    by_name = _counts(fighters.blows(state, state.units["Brutes"]))
     # at the start: the Champion's 4, 2 Brutes in contact (3 A each) and the 2nd rank's 3 x 3
     # supporting attacks (Monstrous Support), and 3 Stomps
     assert by_name == {"Brute Champion": 4, "Brute": 15, "Brute Stomp": 3}
     # I3: the Spearmen's Champion misses (1, 1); 9 of the 17 Spearmen hit, wound and the Brutes'
     # 6+ saves fail: 9 wounds, 3 Brutes (W 3) slain from the rear rank
-    load(state, 1, 1, *[6] * 9, *[1] * 8, *[6] * 9, *[1] * 9)
+    # (the 2 Spearmen touching the Brutes' Champion roll first, apart: wounds and saves for their 2 hits,
+    # then the 7 others')
+    load(state, 1, 1, *[6] * 9, *[1] * 8, 6, 6, 1, 1, *[6] * 7, *[1] * 7, 1, 1)
     log = []
     apply(state, Fight(seat="p1", unit="Spearmen"), QUIET, log)
     said = text(log)
@@ -42,8 +59,7 @@ def test_a_rear_rank_slain_at_a_higher_step_makes_no_supporting_attacks_later():
     steps = _steps(log)
     # I2: the front rank alone strikes: the Champion's 4 and 2 Brutes' 6; no supporting attacks
     assert any(t.startswith("I2: Brutes Brute Champion ×4 ") for t in steps)
-    assert any(t.startswith("I2: Brutes Brute ×6 ") for t in steps), steps
-    assert not any(t.startswith("I2: Brutes Brute ×15 ") for t in steps)
+    assert _attacks(steps, "I2: Brutes Brute") == 6, steps
     # I0: the 3 front-rank Brutes still in base contact stomp
     assert any(t.startswith("I0: Brutes Stomp (1) from 3 models at Spearmen") for t in steps)
 
@@ -64,7 +80,7 @@ def test_a_character_slain_at_a_higher_step_does_not_strike_at_its_own():
     steps = _steps(log)
     assert not any("Chieftain ×" in t for t in steps[1:]), steps
     # the R&F refill its place (§16.5): the Brutes' front rank is whole again at I2
-    assert any(t.startswith("I2: Brutes Brute ×15 ") for t in steps)
+    assert _attacks(steps, "I2: Brutes Brute") == 15, steps
 
 
 def test_attacks_of_one_step_are_simultaneous():
@@ -75,12 +91,14 @@ def test_attacks_of_one_step_are_simultaneous():
     for part in state.unit_entry(brutes).parts:
         part.I = 3
     # the Brutes' 19 attacks miss; 9 Spearmen hit, wound, and the saves fail: 3 Brutes slain
-    load(state, *[1] * 19, 1, 1, *[6] * 9, *[1] * 8, *[6] * 9, *[1] * 9)
+    load(state, *[1] * 19, 1, 1, *[6] * 9, *[1] * 8, 6, 6, 1, 1, *[6] * 7, *[1] * 7, 1, 1)
     log = []
     apply(state, Fight(seat="p1", unit="Spearmen"), QUIET, log)
     steps = _steps(log)
-    assert any(t.startswith("I3: Brutes Brute ×15 ") for t in steps), steps
-    assert any(t.startswith("I3: Spearmen Spearman ×17 ") and ": 9 hits" in t for t in steps)
+    assert _attacks(steps, "I3: Brutes Brute") == 15, steps
+    assert _attacks(steps, "I3: Spearmen Spearman") == 17
+    assert sum(int(m.group(1)) for t in steps if t.startswith("I3: Spearmen Spearman ×")
+               and (m := re.search(r": (\d+) hits?", t))) == 9
     assert "Brutes lose 3 models; 3 left." in text(log)
 
 

@@ -168,7 +168,7 @@ def test_e50_overwhelming_power_dispelled_with_overwhelming_power_and_no_miscast
     load(state, 6, 6, 3, 6, 6, 1, 5)
     state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Hedge Wizard", log=log,
                  answers={"dispel": "3", "dispeller": "Hedge Wizard"})
-    assert "6+6 = 12, Overwhelming Power +4 (D3 2 + 2 dice), +1 → 17 against 9: cast" in text(log)
+    assert "6+6 = 12, Overwhelming Power +4 (D3 2 + 2 dice), +1 (Wizard Apprentice) → 17 against 9: cast" in text(log)
     assert "Hedge Wizard dispels Sap the Strength with 3 dice: 6+6+1 = 13, Overwhelming Power +6" in text(log)
     assert "dispelled" in text(log) and "Miscast" not in text(log) and not state.effects
     from bot.i18n import event_text, say  # the casting roll's parts said in the reader's language
@@ -769,7 +769,7 @@ def test_a_wizard_in_a_unit_casts_from_that_unit():
     log = []
     state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen",
                  answers={"dispel": "none"}, log=log)
-    assert "Shaman casts Sap the Strength on Spearmen with 2 dice: 6+5 = 11, +1 → 12 against 9: cast." in text(log)
+    assert "Shaman casts Sap the Strength on Spearmen with 2 dice: 6+5 = 11, +1 (Wizard Apprentice) → 12 against 9: cast." in text(log)
     sap_effect, roots = state.effects  # the Hex, then the attribute on the Caster's Unit: the Brutes
     # the Shaman is part of its unit: the attribute takes hold on it too, and stays if it leaves (§9.4)
     assert sap_effect.units == ["Spearmen"] and roots.attribute and roots.units == ["Brutes", "Shaman"]
@@ -802,3 +802,91 @@ def test_a_template_over_a_character_in_a_unit_of_4_rf_hits_the_character():
     _, said = _template_on_brutes_with_chieftain(4)
     assert "The template covers Chieftain in Brutes: it takes the hit itself (situation B, §16.4)." in said
     assert "Cinder Storm on Brutes (Chieftain): " in said  # its own roll to wound, against its T4
+
+
+def test_a_spell_with_several_boosted_versions_is_cast_by_the_one_named_before_rolling():
+    """Seed 001:1033-1035 and 1047-1054 (§9.2 "Incantesimi Potenziati"): "Dichiarare, prima di
+    tirare i dadi, se si sta cercando di lanciare una versione potenziata (e indicare quale se
+    l'incantesimo ne prevede più di una)"; "Se non viene fatta alcuna dichiarazione, si presume sia
+    stata lanciata la versione con il costo di lancio più basso". A lore file gives the versions,
+    each with its casting value, range and effect; /cast version: takes a name or a number."""
+    from engine.rulesets.ninth_age.army import Spell
+
+    state, _ = magic_phase(dice=(6, 6, 1, 1))
+    lore = state.armies["p1"].lores[0]
+    kindle = next(i for i, s in enumerate(lore.spells) if s.name == "Kindle")
+    data = lore.spells[kindle].model_dump(exclude={"boosted_value", "boosted_range", "boosted_resolve"})
+    data["boosted"] = [
+        {"name": "Far Kindle", "casting_value": 8, "range": 24, "effect": "As Kindle, at 24 inches."},
+        {"name": "Inferno", "casting_value": 10, "effect": "2D6 hits at Strength 5.",
+         "resolve": {"hits": "2D6", "strength": 5, "flaming": True}}]
+    lore.spells[kindle] = Spell.model_validate(data)
+    state.casters["Hedge Wizard"].spells = ["Kindle"]
+    command = dict(wizard="Hedge Wizard", spell="Kindle", dice=3, target="Shaman")
+    before = state.model_dump_json()
+    # two boosted versions: a plain "boosted" is refused, naming them; an unknown one too
+    for version, match in (("boosted", r"Kindle has 2 boosted versions: say which one before rolling, "
+                                       r"version:NUMBER or its name: 1 \(Far Kindle, 8\+\), 2 \(Inferno, 10\+\)"),
+                           ("3", "Kindle has no boosted version '3'; its versions: normal, 1 "),
+                           ("Blaze", "no boosted version 'Blaze'")):
+        with pytest.raises(IllegalAction, match=match):
+            RULESET.apply(state, RULESET.action_from_command(state, "p1", "cast", {**command, "version": version}))
+    assert state.model_dump_json() == before  # refused before any die is rolled
+    # by number: the second, Inferno, needs 10+ and does its own 2D6 hits at S5
+    action = RULESET.action_from_command(state, "p1", "cast", {**command, "version": "2"})
+    assert action.version == "2"
+    attempt = state.model_copy(deep=True)
+    load(attempt, 3, 4, 1)  # 8, +1 for the level: 9, short of Inferno's 10
+    log = []
+    attempt = apply(attempt, action, {"dispel": "none"}, log)
+    assert "Hedge Wizard casts Kindle (boosted: Inferno) on Shaman with 3 dice: " in text(log)
+    assert "against 10: it fails" in text(log)
+    # by name, case aside: Inferno cast, the spell's hits replaced by the version's
+    attempt = state.model_copy(deep=True)
+    load(attempt, 4, 4, 3, 2, 2)
+    log = []
+    attempt = apply(attempt, RULESET.action_from_command(state, "p1", "cast", {**command, "version": "inferno"}),
+                    {"dispel": "none"}, log)
+    assert "against 10: cast." in text(log) and "Kindle strikes Shaman: 2D6 = 2+2 → 4 hits at Strength 5." in text(log)
+    # nothing said: the lowest casting value, the normal Kindle
+    attempt = state.model_copy(deep=True)
+    load(attempt, 2, 3, 1, 3, 3)
+    log = []
+    apply(attempt, RULESET.action_from_command(state, "p1", "cast", command), {"dispel": "none"}, log)
+    assert "Hedge Wizard casts Kindle on Shaman with 3 dice: " in text(log) and "against 5: cast." in text(log)
+    # a lore file may not give both forms, nor a boosted version at or below the spell's own value
+    with pytest.raises(ValueError, match="either as boosted_value"):
+        Spell.model_validate({**data, "boosted_value": 8})
+    with pytest.raises(ValueError, match="casts on 5\\+, not above the spell's 5\\+"):
+        Spell.model_validate({**data, "boosted": [{"name": "Weak", "casting_value": 5}]})
+
+
+def test_a_spells_change_names_the_characteristic_in_the_readers_language():
+    # played in Italian (n9-play): "Velo di Cenere ha effetto su Halberdiers: WS +1": the profile's
+    # English letters, where the Italian profile reads AC (and T is R, S is F)
+    from bot.i18n import event_text, say
+
+    state, _ = magic_phase(seat="p2", dice=(5, 5, 1, 1), placements={**P1_FRONT, **P2_FRONT})
+    state.casters["Shaman"].spells = ["Bark Skin"]
+    load(state, 4, 4)
+    log = []
+    cast(state, wizard="Shaman", spell="Bark Skin", dice=2, target="Brutes", answers={"dispel": "none"}, log=log)
+    held = next(e for e in log if e.kind == "spell" and e.text.startswith("Bark Skin takes hold"))
+    assert "T +1" in held.text
+    assert "R +1" in say(event_text(held), "it") and "Sz +1" in say(event_text(held), "hu"), say(event_text(held), "it")
+
+
+def test_a_magical_reform_says_its_allowance_as_every_distance():
+    # played in Italian (n9-play): "il modello più lontano muove di 2,8\" su 12.0\"": the magical
+    # move's allowance was a float written as Python writes it, not as the reader's numbers
+    from bot.i18n import event_text, say
+    from engine.rulesets.ninth_age.actions import Reform
+
+    state, _ = magic_phase(dice=(4, 4, 1, 1), terrain="open")
+    load(state, 3, 3)
+    state = cast(state, wizard="Hedge Wizard", spell="Ash Veil", dice=2, target="Spearmen", answers={"dispel": "none"})
+    log = []
+    state = apply(state, Reform(seat="p1", unit="Spearmen", files=5, facing=0), log=log)
+    line = next(e for e in log if "reform 5 wide" in e.text)
+    assert line.text.endswith(' of 12".'), line.text
+    assert say(event_text(line), "it").endswith(' su 12".')

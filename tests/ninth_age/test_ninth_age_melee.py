@@ -548,6 +548,64 @@ def test_stomp_and_impact_hits_are_automatic_hits():
     assert not [b for b in fighters.blows(state, state.units["Battle Chariot"]) if b.special == "Impact Hits"]
 
 
+def _brutes_with_impact_hits(chieftain=None, *, front=False):
+    """Brutes (3 wide, 6 models: 2 full ranks) with Impact Hits (1) that charged the Halberdiers;
+    ``chieftain``: the Chieftain joins them (its own entry changed by that dict), in the second
+    rank (the front one is the Brutes' command group's) or, ``front``, in the front rank."""
+    from engine.rulesets.ninth_age.mixed_units import place_in_block
+
+    state = scenario({"Brutes": (30, 20, 180), "Halberdiers": (30, 20 - INCH40 - 2 * INCH20, 0, 5)})
+    brutes = state.units["Brutes"]
+    assert in_contact(brutes.footprint(), state.units["Halberdiers"].footprint())
+    entry = state.unit_entry(brutes)
+    state.armies["p2"].units[brutes.entry] = entry.model_copy(
+        update={"special_rules": entry.special_rules + ["Impact Hits (1)"]})
+    if chieftain is not None:
+        char = state.units["Chieftain"]
+        centry = state.unit_entry(char)
+        state.armies["p2"].units[char.entry] = centry.model_copy(
+            update={"special_rules": centry.special_rules + chieftain.get("special_rules", [])})
+        place_in_block(state, char, brutes, 1 if front else None, [], keep_front_rank=not front)
+        assert (char.rank, char.file) == ((0, 1) if front else (1, 0))
+    brutes.charged = True
+    state.charges = [ChargeDeclaration(charger="Brutes", target="Halberdiers", side="front", distance=3)]
+    return state
+
+
+def test_impact_hits_count_only_ranks_made_entirely_of_models_with_the_rule():
+    """Seed 001:3244-3246 (§22 Colpi da Impatto): S "alla quale va aggiunto un +1 per ogni rango
+    dell'Unità completo oltre il primo; tali ranghi devono essere interamente costituiti da
+    modelli con la regola speciale Colpi da Impatto"; and the X hits are made by the models with
+    the rule."""
+    def impact(state):
+        return [b for b in fighters.blows(state, state.units["Brutes"]) if b.special == "Impact Hits"]
+
+    # the Brutes alone: 2 full ranks, the second all Brutes with Impact Hits: S4 +1
+    (rf,) = impact(_brutes_with_impact_hits())
+    assert (rf.count, rf.strength, rf.hits, rf.targets) == (3, 5, "1", ["Halberdiers"])
+    # the Chieftain (no Impact Hits) in the second rank: that rank no longer counts
+    state = _brutes_with_impact_hits({})
+    (rf,) = impact(state)
+    assert (rf.count, rf.strength) == (3, 4)
+    assert fighters.unit_full_ranks(state, state.units["Brutes"]) == 2 and fighters.impact_ranks(
+        state, state.units["Brutes"]) == 0
+    # a Chieftain with Impact Hits (1) there: the rank is all models with the rule again
+    state = _brutes_with_impact_hits({"special_rules": ["Impact Hits (1)"]})
+    (rf,) = impact(state)
+    assert (rf.count, rf.strength) == (3, 5)
+    # the Chieftain without the rule in the front rank: it makes no Impact Hits, the 2 Brutes
+    # touching beside it do; the second rank is all Brutes: +1
+    (rf,) = impact(_brutes_with_impact_hits({}, front=True))
+    assert (rf.count, rf.strength, rf.model) == (2, 5, "")
+    # with the rule it makes its own, at its own S (5) +1
+    state = _brutes_with_impact_hits({"special_rules": ["Impact Hits (2)"]}, front=True)
+    rf, chieftain = sorted(impact(state), key=lambda b: b.model)
+    assert (rf.count, rf.strength) == (2, 5)
+    assert (chieftain.model, chieftain.count, chieftain.hits, chieftain.initiative, chieftain.targets) == \
+        ("Chieftain", 1, "2", 10, ["Halberdiers"])
+    assert chieftain.strength == state.unit_entry(state.units["Chieftain"]).unmodified("S", 0) + 1
+
+
 def test_leaving_combat_pulls_the_unhurt_unit_back_into_contact():
     # the Brutes hold the Halberdiers' flank by their rear ranks; those ranks fall (the front edge
     # stays) and contact is lost: the unhurt Brutes are brought back by the least move (§11.8)
@@ -722,3 +780,34 @@ def test_an_unstable_losers_wound_loss_says_how_many_models_it_cost():
     assert lines == ["Vermin Swarm is Unstable: it does not break, and loses 3 wounds with no saves "
                      "(difference 3): that costs no model yet (3 wounds on its next model)."]
     assert swarm.models == 4 and swarm.wounds_lost == 3
+
+
+def test_attacks_may_single_out_a_champion_in_base_contact_outside_a_challenge():
+    """Seed 001:1481-1483 (§11.6 Indirizzare gli attacchi): "Se un modello è in contatto di basetta
+    con più di un modello nemico, allora può scegliere quale modello attaccare. Gli attacchi
+    possono essere suddivisi tra modelli con un numero differente di ferite, ad esempio, modelli
+    R&F, Campioni e Personaggi"; 2743-2744: the Champions "possono essere bersagliati, feriti e
+    uccisi nel medesimo modo di un Personaggio". The models touching the Brutes' Champion may put
+    their attacks on it (its own wounds), the others on the unit."""
+    state = _face_off()
+    spears, brutes = state.units["Spearmen"], state.units["Brutes"]
+    champion = fighters.champion_model(state, brutes)
+    assert champion is not None
+    blows = [b for b in fighters.blows(state, spears) if not b.special]
+    at_champion = [b for b in blows if "Brutes/champion" in b.targets]
+    assert at_champion and all(b.targets == ["Brutes", "Brutes/champion"] for b in at_champion)
+    assert any(b.targets == ["Brutes"] for b in blows)  # models touching only its R&F
+    # the attacker is asked where they go, the Champion among the choices
+    log = []
+    state = apply(state, Fight(seat="p1", unit="Spearmen"),
+                  {"challenge": "none", "pursue": "restrain", "allocate-Spearmen": "all-at-Brutes/champion"}, log)
+    lines = " ".join(e.text for e in log)
+    assert "Answer with /decide option: all-at-Brutes, all-at-Brutes/champion, or 1-at-Brutes-1-at-Brutes/champion" \
+        in lines
+    # struck at its own WS, +1 over its unit's (§17.3)
+    assert "I3: Spearmen Spearman Champion ×2 (WS 4) at Brutes' Champion (WS 4)" in lines
+    assert "I3: Spearmen Spearman ×2 (WS 3) at Brutes' Champion (WS 4): 4+ to hit" in lines
+    # its own wounds, kept on it as a character's, never the unit's pool (this battle's dice: 1 wound)
+    assert "Spearmen Spearman Champion against Brutes' Champion: 1 wound; the Champion stands." in lines
+    now = state.units["Brutes"]
+    assert now.champion_wounds == 1 and not now.champion_lost and now.models == 6

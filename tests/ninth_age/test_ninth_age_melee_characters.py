@@ -56,12 +56,14 @@ def test_a_character_in_the_front_rank_attacks_with_its_own_profile_and_initiati
     state = _face_off()
     _in(state, "Marshal", "Spearmen", 2)
     spear = state.units["Spearmen"]
-    by_name = {b.part_name: b for b in fighters.blows(state, spear)}
+    blows = fighters.blows(state, spear)
+    by_name = {b.part_name: b for b in blows}
     # WS 6, S 4 + 1 for its Sword of Strength (§23.3), I 6, A 4: its own, not a Spearman's
     marshal = by_name["Marshal"]
     assert (marshal.ws, marshal.strength, marshal.initiative, marshal.count, marshal.model) == (6, 5, 6, 4, "Marshal")
     # the Spearmen: 5 R&F in contact (the Marshal took one place), 12 supporting, the Champion +1
-    assert by_name["Spearman"].count + by_name["Spearman Champion"].count == 4 + 12 + 2
+    # (those touching the Brutes' Champion in a group of their own: they may single it out, §11.6)
+    assert sum(b.count for b in blows if b.part_name in ("Spearman", "Spearman Champion")) == 4 + 12 + 2
     log = []
     state = apply(state, Fight(seat="p1", unit="Spearmen"), QUIET, log)
     first = [e for e in log if e.roll is not None and "to hit" in e.roll.purpose][0]
@@ -113,31 +115,39 @@ def test_e22_a_model_splits_its_attacks_between_the_enemies_it_touches():
     state = _face_off()
     _in(state, "Marshal", "Spearmen", 2)
     state, asked, _ = _until_asked(state, Fight(seat="p1", unit="Spearmen"), "allocate-Brutes", QUIET)
-    # the Brutes touching the Marshal and Spearmen: all at one, or split as their player likes
-    assert asked.seat == "p2" and asked.options[:2] == ["all-at-Spearmen", "all-at-Marshal"]
-    assert "2-at-Spearmen-4-at-Marshal" in asked.options and asked.default == "all-at-Spearmen"
+    # the Brutes touching the Spearmen's Champion (which they may single out, §11.6) are asked first
+    while asked.options[:2] != ["all-at-Spearmen", "all-at-Marshal"] or "all-at-Spearmen/champion" in asked.options:
+        state, asked, _ = _until_asked(state, Decide(seat=asked.seat, option=asked.options[0]), "allocate-Brutes",
+                                       QUIET)
+    # the Brute touching the Marshal and Spearmen: all at one, or split as their player likes
+    assert asked.seat == "p2" and asked.options == ["all-at-Spearmen", "all-at-Marshal", "2-at-Spearmen-1-at-Marshal",
+                                                    "1-at-Spearmen-2-at-Marshal"]
+    assert asked.default == "all-at-Spearmen"
     with pytest.raises(IllegalAction, match="not an answer"):
         RULESET.apply(state, Decide(seat="p2", option="7-at-Marshal"))
     with pytest.raises(IllegalAction, match="is for Player 2"):
-        RULESET.apply(state, Decide(seat="p1", option="2-at-Spearmen-4-at-Marshal"))
-    state, log = RULESET.apply(state, Decide(seat="p2", option="2-at-Spearmen-4-at-Marshal"))
+        RULESET.apply(state, Decide(seat="p1", option="1-at-Spearmen-2-at-Marshal"))
+    state, log = RULESET.apply(state, Decide(seat="p2", option="1-at-Spearmen-2-at-Marshal"))
     log = list(log)
     state = _answer_all(state, {**QUIET, "allocate": "all-at-Spearmen"}, log)
     at_marshal = [t for t in _rolls(log, "I2: Brutes Brute ×") if " at Marshal " in t]
     # against the Marshal's own WS 6 (double 3: 4+); its Sword of Strength, a magic hand weapon, never
     # Parries (§23.1, seed 001:3553)
-    assert at_marshal and at_marshal[0].startswith("I2: Brutes Brute ×4 (WS 3) at Marshal (WS 6): 4+ to hit")
+    assert at_marshal and at_marshal[0].startswith("I2: Brutes Brute ×2 (WS 3) at Marshal (WS 6): 4+ to hit")
     assert "Parry" not in at_marshal[0]
-    assert any(t.startswith("I2: Brutes Brute ×2 (WS 3) at Spearmen (WS 3)") for t in _rolls(log, "I2: Brutes"))
+    assert any(t.startswith("I2: Brutes Brute ×1 (WS 3) at Spearmen (WS 3)") for t in _rolls(log, "I2: Brutes"))
 
 
 def test_a_unit_touching_two_enemy_units_splits_its_attacks_between_them():
     front = 20 - INCH40
     state = _face_off(files=10, Chieftain=(30 + 1.5 * INCH40 + INCH40 / 2, front + INCH40 / 2, 180))
     spear = state.units["Spearmen"]
-    both = [b for b in fighters.blows(state, spear) if len(b.targets) == 2]
+    both = [b for b in fighters.blows(state, spear) if len(b.targets) == 2 and "Chieftain" in b.targets]
     assert both and all(b.targets == ["Brutes", "Chieftain"] for b in both)
     state, asked, _ = _until_asked(state, Fight(seat="p1", unit="Spearmen"), "allocate-Spearmen", QUIET)
+    while "all-at-Chieftain" not in asked.options:  # those touching the Brutes' Champion first (§11.6)
+        state, asked, _ = _until_asked(state, Decide(seat=asked.seat, option=asked.options[0]), "allocate-Spearmen",
+                                       QUIET)
     assert asked.seat == "p1" and asked.options[:2] == ["all-at-Brutes", "all-at-Chieftain"]
     assert "1-at-Brutes-5-at-Chieftain" in asked.options  # 6 Spearmen attacks: any split of them
     log = []

@@ -25,7 +25,7 @@ def test_terror_is_a_panic_test_none_after_one_passed_this_phase():
     log = []
     load(state, 6, 6)  # a second Terror charger this phase: no test, so these dice stay unrolled
     assert charges._terror_test_failed(state, giant, spear, log) is False
-    assert "Spearmen already passed a Panic test this phase and does not test again for Giant's Terror." in text(log)
+    assert "Spearmen already passed a Panic test this phase and do not test again for Giant's Terror." in text(log)
     assert left(state) == [6, 6]
     spear.panic_passed = ""  # next phase: it tests again, and fails
     log = []

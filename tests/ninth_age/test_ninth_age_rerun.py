@@ -125,7 +125,7 @@ def test_a_break_with_panic_before_the_pursue_question_reruns_exactly():
     then the Brutes are asked to pursue or restrain (step 8). The Panic test shown with the
     question is the one the answered run keeps: it is not rolled again."""
     seen = 0
-    for seed in (0, 9, 23, 36):  # seeds on which the Knights break (they pass or fail the Panic test)
+    for seed in (5, 9, 22, 26):  # seeds on which the Knights break (they pass or fail the Panic test)
         state = _knights_against_brutes(seed)
         s, shown, keys = play_and_check(state, Fight(seat="p2", unit="Brutes"), random.Random(seed),
                                         {"challenge": "none", "pursue": "Knights"})
@@ -264,7 +264,7 @@ def test_rules_changed_so_that_the_answered_run_asks_another_question(monkeypatc
     from engine.rulesets.ninth_age import combat
 
     fixed = combat._bsb_near
-    start = _knights_with_their_bsb(176)
+    start = _knights_with_their_bsb(150)  # dice where the fixed rules ask another question
     monkeypatch.setattr(combat, "_bsb_near", lambda s, u: False)  # the rules before the fix
     log = [Fight(seat="p2", unit="Brutes")]
     s, _ = RULESET.apply(start, log[0])

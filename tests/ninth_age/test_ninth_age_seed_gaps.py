@@ -78,7 +78,8 @@ def _pikes_against(enemy, side="front"):
         pikes.pose = pikes.pose.moved(pikes.pose.x + theirs[0] - mine[2], pikes.pose.y)
     assert contact_side(pikes.footprint(), state.units[enemy].footprint()) == side
     state.phase, state.step, state.active = "melee", "", "p1"
-    [blow] = [b for b in fighters.blows(state, pikes) if not b.special]
+    # (the models touching an enemy Champion, which they may single out, §11.6, are a blow apart)
+    [blow] = [b for b in fighters.blows(state, pikes) if not b.special and all("/" not in t for t in b.targets)]
     assert blow.weapon == "pike" and blow.armour_piercing == 1
     return state, pikes, blow
 

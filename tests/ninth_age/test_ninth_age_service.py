@@ -244,7 +244,7 @@ async def test_a_charge_and_its_reaction_through_the_service(service, seed: int 
     reply = await say(service, USERS[enemy], "/decide option:hold")
     assert reply.error == "not-your-decision"
     reply = await say(service, USERS[active], "/decide option:hold")
-    assert reply.error is None and f"{runner.id} react: hold." in reply.text
+    assert reply.error is None and f"{runner.id} react: Hold." in reply.text
     # the declarations end: the charge range is rolled and the charge goes home, whatever the dice
     reply = await say(service, USERS[enemy], "/end")
     assert reply.error is None, reply.text

@@ -413,3 +413,74 @@ def test_the_spells_a_wizard_knows_are_named_as_cast_takes_them():
         line = next(e.text for e in log if e.text.startswith(f"{wizard} knows {lore.name} spells"))
         known = state.spells[f"{seat}/{wizard}"]
         assert known and all(f"{n} ({names[n]})" in line for n in known), line
+
+
+def test_the_spells_a_wizard_knows_are_named_in_the_readers_language():
+    # played in Italian (n9-play): "Shaman conosce 2 (Grasping Roots), 4 (Thorn Crown) di Spine": the
+    # lore was said in Italian, its spells in English (the glossary: Radici Avvinghianti, ...)
+    from bot.i18n import event_text, say
+
+    state = RULESET.new_game(7, {"deployment": "classic"})
+    log: list = []
+    state = apply(state, RULESET.start_action(state), log=log)
+    lore = state.armies["p2"].lores[0]
+    known = state.spells["p2/Shaman"]
+    line = next(e for e in log if e.text.startswith(f"Shaman knows {lore.name} spells"))
+    italian = say(event_text(line), "it")
+    for n in known:
+        spell = next(sp.name for sp in lore.spells if sp.number == n)
+        assert spell not in italian and f"{n} ({say(data_word(spell), 'it')})" in italian, italian
+    question = next(e for e in log if "Swap one for spell 0" in e.text) if any("Swap one for spell 0" in e.text for e in log) else None
+    if question is not None:
+        assert not any(sp.name in say(event_text(question), "it") for sp in lore.spells if sp.number in known)
+
+
+def data_word(name):
+    from engine.rulesets.ninth_age.catalogue import data_said
+
+    return data_said(name)
+
+
+@pytest.mark.parametrize("lang, word", [("it", "personaggi"), ("hu", "karakter")])
+def test_finishing_the_characters_drop_is_said_in_the_readers_language(lang, word):
+    # played in Italian (n9-play): "Tutti i tuoi characters si schierano insieme": the group's
+    # name was the engine's English key
+    from bot.i18n import say
+    from engine.core.errors import IllegalAction
+    from engine.rulesets.ninth_age.actions import Deploy
+
+    state = RULESET.new_game(7, {"deployment": "classic"})
+    state = apply(state, RULESET.start_action(state))
+    seat = state.deploy.turn
+    spots = {uid: (x, y) for uid, x, y in slots(state, seat)}
+    character = next(uid for uid in spots if state.unit_entry(state.units[uid]).is_character)
+    other = next(uid for uid in spots if not state.unit_entry(state.units[uid]).is_character
+                 and state.unit_entry(state.units[uid]).troop_type != "war machine")
+    state = apply(state, Deploy(seat=seat, unit=character, x=spots[character][0], y=spots[character][1]))
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(state, Deploy(seat=seat, unit=other, x=spots[other][0], y=spots[other][1]))
+    assert str(refused.value.message) == "All your characters deploy together: place the rest of them first."
+    said = say(refused.value.message, lang)
+    assert "characters" not in said and word in said.lower(), said
+
+
+def test_a_character_joining_while_the_war_machines_drop_is_open_is_refused_in_the_readers_language():
+    # the same refusal through /join (engine/rulesets/ninth_age/characters.py)
+    from bot.i18n import say
+    from engine.core.errors import IllegalAction
+    from engine.rulesets.ninth_age.actions import Deploy, Join
+
+    state = RULESET.new_game(7, {"deployment": "classic"})
+    state = apply(state, RULESET.start_action(state))
+    seat = state.deploy.turn
+    spots = {uid: (x, y) for uid, x, y in slots(state, seat)}
+    entry = lambda uid: state.unit_entry(state.units[uid])  # noqa: E731
+    machine = next(uid for uid in spots if entry(uid).troop_type == "war machine")
+    host = next(uid for uid in spots if not entry(uid).is_character and entry(uid).troop_type == "infantry")
+    character = next(uid for uid in spots if entry(uid).is_character and entry(uid).troop_type == "infantry")
+    state = apply(state, Deploy(seat=seat, unit=host, x=spots[host][0], y=spots[host][1]))
+    state = apply(state, Deploy(seat=seat, unit=machine, x=spots[machine][0], y=spots[machine][1]))
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(state, Join(seat=seat, unit=character, into=host))
+    assert say(refused.value.message, "it") == ("Tutte le tue macchine da guerra si schierano insieme: piazza prima "
+                                                "le altre.")

@@ -365,12 +365,12 @@ def _giant_charges(spearmen_items=None, dice=(6, 6)):
 def test_terror_forces_a_panic_test_and_a_flee_and_the_banner_of_courage_passes_it():
     state, log = _giant_charges()
     assert "Spearmen Panic test for Giant's Terror (Ld from their own): Ld 7, rolled 12" in text(log)
-    assert "Spearmen are terrified: they must Flee." in text(log) and "Spearmen react: flee." in text(log)
+    assert "Spearmen are terrified: they must Flee." in text(log) and "Spearmen react: Flee." in text(log)
     state, log = _giant_charges(dice=(3, 3))
-    assert "Spearmen react: hold." in text(log)
+    assert "Spearmen react: Hold." in text(log)
     state, log = _giant_charges(spearmen_items=["Banner of Courage"])
     assert "Spearmen pass the Terror test automatically (Banner of Courage)." in text(log)
-    assert "Spearmen react: hold." in text(log)
+    assert "Spearmen react: Hold." in text(log)
     # and Fear does not touch it (§23.8)
     from engine.rulesets.ninth_age.fighters import feared
 

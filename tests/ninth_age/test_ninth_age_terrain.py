@@ -232,6 +232,33 @@ def test_hill_cover_soft_for_a_unit_partly_on_it_hard_for_one_off_it():
     assert hard and all(s.cover == "hard" for s in hard)
 
 
+def test_a_hill_hiding_exactly_half_of_a_unit_off_it_is_no_hard_cover_more_than_half_is():
+    """Seed 001:2888-2889: a unit completely off the Hill counts it as Hard terrain if the hill
+    hides MORE than half of its footprint ("più della metà"); for one partly on it, half or
+    more is Soft ("la metà o più"). The middle Crossbowman (x 30) sees the Sabre Beasts (x 30,
+    24 columns of samples) half behind a ridge ending at x 30: exactly one half."""
+    def shots_at(ridge_end, target_y):
+        state = scenario({"Crossbowmen": (30, 12, 0), "Sabre Beasts": (30, target_y, 180)}, terrain="open")
+        state.phase = "shooting"
+        state.table.terrain.append(feature("Ridge", "hill", [(20, 18), (ridge_end, 18), (ridge_end, 22),
+                                                             (20, 22)]))
+        shots, _ = _measure(state, "Crossbowmen", "Sabre Beasts")
+        return state, {s.index: s for s in shots}
+
+    state, shots = shots_at(30, 25)
+    assert terrain_rules.on_hill(state, state.units["Sabre Beasts"].footprint().shape) == 0
+    middle = shots[2]
+    assert middle.origin[0] == pytest.approx(30) and middle.cover == "none" and middle.f_hard == 0
+    assert shots[1].cover == "hard" and shots[1].f_hard > 0.5  # the next file sees more than half hidden
+    # the ridge a little longer: more than half hidden from the middle model, Hard
+    _, shots = shots_at(30.2, 25)
+    assert shots[2].f_hard > 0.5 and shots[2].cover == "hard"
+    # a unit partly on the hill, half of it hidden by the hill: Soft ("la metà o più")
+    state, shots = shots_at(30, 22.9)
+    assert terrain_rules.on_hill(state, state.units["Sabre Beasts"].footprint().shape) > 0
+    assert shots[2].f_soft == 0.5 and shots[2].cover == "soft"
+
+
 def test_fields_ruins_and_walls_give_cover_from_where_the_unit_stands_but_not_to_large_targets():
     from engine.rulesets.ninth_age.shooting import ranged_attack
     from engine.rulesets.ninth_age.weapons import weapons_of

@@ -98,7 +98,7 @@ def test_a_war_machines_shot_tests_heavy_casualties_only_for_the_units_it_cost_m
 
 
 def test_a_reaction_the_unit_had_no_choice_in_says_why():
-    """A console game read "Sabre Beasts react: hold." and "Boar Riders react: hold." with no
+    """A console game read "Sabre Beasts react: Hold." and "Boar Riders react: Hold." with no
     question asked: Frenzy (Immune to Psychology) and a unit already engaged may only Hold."""
     from engine.rulesets.ninth_age.actions import Charge
 
@@ -106,10 +106,10 @@ def test_a_reaction_the_unit_had_no_choice_in_says_why():
                       "Brutes": (50, 20, 180, 3), "Halberdiers": (50, 28, 180, 5)}, step="charges")
     log = []
     state = apply(state, Charge(seat="p1", unit="Knights", target="Trolls"), None, log)
-    assert "Trolls react: hold — Immune to Psychology, it never chooses Flee (§8.3, §22)." in _text(log)
+    assert "Trolls react: Hold — Immune to Psychology, it never chooses Flee (§8.3, §22)." in _text(log)
     log = []
     state = apply(state, Charge(seat="p1", unit="Spearmen", target="Brutes"), {"reaction": "hold"}, log)
-    assert "Brutes react: hold." in _text(log)  # a choice was asked: nothing to explain
+    assert "Brutes react: Hold." in _text(log)  # a choice was asked: nothing to explain
 
 
 def test_hatred_re_rolls_are_said_as_part_of_the_hits_counted():

@@ -3,6 +3,7 @@ motion and scatter, with the geometric worked examples of the Ninth Age rules (�
 
 import doctest
 import math
+from dataclasses import replace
 
 import pytest
 from shapely.geometry import box
@@ -220,6 +221,33 @@ def test_e20_soft_and_hard_mixed_is_soft_when_together_half():
     cf = cover_fractions(origin, target, [Obstacle(box(33, 28, 35.7, 32), kind="hard"),
                                           Obstacle(box(35.7, 28, 37.8, 32), kind="soft")])
     assert cf.f_hard < 0.5 and cf.f_soft < 0.5 and cf.f_any >= 0.5 and cf.cover == "soft"
+
+
+def test_cover_at_exactly_one_half_each_threshold_as_the_seed_words_it():
+    """§10.5 and §18.4 at exactly half the footprint hidden: "metà o più" (Soft, Hard cover,
+    a Hill to a unit partly on it) gives cover, "più della metà" (a Hill to a unit completely
+    off it, seed 001:2888-2889) does not."""
+    shooters, target = _range()
+    origin = shooters.world((0, shooters.half_depth))  # x 36, the target's middle
+    half = box(20, 20, 36, 22)  # everything left of the line x = 36: exactly half the samples
+    cf = cover_fractions(origin, target, [Obstacle(half, kind="hard")])
+    assert cf.f_hard == 0.5 and cf.cover == "hard"
+    cf = cover_fractions(origin, target, [Obstacle(half, kind="soft")])
+    assert cf.f_soft == 0.5 and cf.cover == "soft"
+    cf = cover_fractions(origin, target, [Obstacle(half, kind="soft", enterable=True, alone="half")])
+    assert cf.f_soft == 0.5 and cf.cover == "soft"
+    cf = cover_fractions(origin, target, [Obstacle(half, kind="hard", enterable=True, alone="more")])
+    assert cf.f_hard == 0 and cf.cover == "none"
+    # a little more than half: Hard
+    cf = cover_fractions(origin, target, [Obstacle(box(20, 20, 36.3, 22), kind="hard", enterable=True,
+                                                   alone="more")])
+    assert cf.f_hard > 0.5 and cf.cover == "hard"
+    # short of its own share an obstacle is no cover item, not even part of a mix
+    mix = [Obstacle(box(20, 20, 35.8, 22), kind="hard", enterable=True, alone="more"),
+           Obstacle(box(35.8, 20, 36.6, 22), kind="soft")]
+    assert cover_fractions(origin, target, [replace(mix[0], alone=""), mix[1]]).cover == "soft"  # counted: a mix
+    cf = cover_fractions(origin, target, mix)
+    assert cf.f_hard == 0 and 0 < cf.f_soft < 0.5 and cf.cover == "none"
 
 
 def test_sight_stays_in_the_front_arc_and_taller_bases_block():

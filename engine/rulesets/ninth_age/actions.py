@@ -147,7 +147,8 @@ class Fight(Action):
 
 # -- Magic phase (§9) -----------------------------------------------------------------------------
 class Cast(Action):
-    """/cast wizard: spell: dice: target: (or at:x,y for a Ground spell) [version:boosted] [part:]."""
+    """/cast wizard: spell: dice: target: (or at:x,y for a Ground spell) [version:] [part:]; version:
+    normal, boosted (a spell's only boosted version), or a boosted version's name or number."""
 
     kind: Literal["cast"] = "cast"
     wizard: str
@@ -157,6 +158,7 @@ class Cast(Action):
     at: tuple[float, float] | None = None
     boosted: bool = False
     part: str | None = None
+    version: str | None = None  # a boosted version by name or number, among several (§9.2)
     # a summoning spell (§7.9): the new unit's centre (default ``at``), facing and width
     centre: tuple[float, float] | None = None
     facing: float | None = None

@@ -32,7 +32,7 @@ from engine.rulesets.ninth_age.characteristics import characteristic_changes
 from engine.rulesets.ninth_age.spell_effects import BoundSpell, SpellEffect, vortex_of
 from engine.rulesets.ninth_age.catalogue import (
     data_said,
-    CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, extra_rule_problem, rule_name, rule_param, rule_problem,
+    CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, TroopType, extra_rule_problem, rule_name, rule_param, rule_problem,
 )
 from engine.rulesets.ninth_age.items import BODY_ARMOUR, HOOD, BookItem, army_catalogue, unit_item_problems
 from engine.rulesets.ninth_age.items import catalogue as item_catalogue
@@ -71,12 +71,13 @@ class Part(Strict):
 
 class Upgrade(Strict):
     """An army-list upgrade: it changes the profile (counted as unmodified, §1.9) and may be
-    One per Army."""
+    Unique or One per Army (§2.2)."""
 
     name: str = Field(min_length=1, max_length=60)
     points: int = Field(default=0, ge=0)
     profile: dict[str, int] = Field(default_factory=dict)  # e.g. {"S": 1} for a veteran upgrade
-    one_per_army: bool = False
+    unique: bool = False  # "Unico": once, twice in a Grand Army (§2.2)
+    one_per_army: bool = False  # "Uno per esercito": once, whatever the army's size (§2.2)
 
     @field_validator("profile")
     @classmethod
@@ -155,7 +156,11 @@ class Unit(Strict):
     min_models: int | None = Field(default=None, ge=1, le=200)  # the unit's minimum size (Wizard Conclave)
     general: bool = False
     bsb: bool = False
-    one_per_army: bool = False  # the choice itself is Unique / One per Army
+    # the choice itself (§2.2): "Unico", once in the army (twice in a Grand Army, not a character);
+    # "Uno per esercito", once whatever the army's size. A file written before ``unique`` existed
+    # loads as it is: its one_per_army is One per Army, which a Grand Army does not double.
+    unique: bool = False
+    one_per_army: bool = False
     mark: str = Field(default="", max_length=40)  # how to tell alike units apart in hidden lists (E-46)
     # whether the name reads as a plural in a sentence ("Trolls charge", "the Giant charges");
     # unset: plural when the entry has more than one model (engine.rulesets.ninth_age.grammar)
@@ -369,6 +374,26 @@ SPELL_TYPES = ("Aura", "Damage", "Direct", "Caster", "Hex", "Focused", "Augment"
 RANGE_TYPE = re.compile(r"\s*range\s*(\d+(?:\.\d+)?)\s*(?:\"|”|in|inch|inches)?\s*", re.I)
 
 
+class BoostedVersion(Strict):
+    """One boosted version of a spell (§9.2 "Incantesimi Potenziati"): its casting value, above
+    the spell's, and what it changes: its range, its effect as the referee carries it out (the
+    spell's own where left out), and its words."""
+
+    name: str = Field(min_length=1, max_length=40)
+    casting_value: int = Field(ge=1, le=25)
+    range: float | None = Field(default=None, ge=0, le=72)
+    effect: str = Field(default="", max_length=400)
+    resolve: SpellEffect | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        if v.strip().lower() == "normal" or v.strip().isdigit():
+            raise ValueError(_("a boosted version's name may be neither 'normal' nor a number (/cast version: takes "
+                               "its name or its number)"))
+        return v.strip()
+
+
 class Spell(Strict):
     """A spell as a lore file gives it. Its types are §9.3's, each one enforced (an unknown word
     is refused, never silently ignored); a "Range X" type is the spell's range (``range`` may
@@ -386,6 +411,36 @@ class Spell(Strict):
     resolve: SpellEffect = Field(default_factory=SpellEffect)
     boosted_range: float | None = Field(default=None, ge=0, le=72)
     boosted_resolve: SpellEffect | None = None
+    # several boosted versions ("Se l'incantesimo presenta più versioni potenziate dichiarare quale si
+    # intende lanciare", §9.2): each with its casting value and effect; instead of the three above
+    boosted: list[BoostedVersion] = Field(default_factory=list, max_length=6)
+
+    def boosted_versions(self) -> list[BoostedVersion]:
+        """The spell's boosted versions, in the lore file's order (numbered from 1): its list, or
+        the one ``boosted_value`` gives (named "boosted")."""
+        if self.boosted:
+            return list(self.boosted)
+        if self.boosted_value is None:
+            return []
+        return [BoostedVersion(name="boosted", casting_value=self.boosted_value, range=self.boosted_range,
+                               resolve=self.boosted_resolve)]
+
+    @model_validator(mode="after")
+    def _boosted(self) -> "Spell":
+        if self.boosted and (self.boosted_value is not None or self.boosted_range is not None
+                             or self.boosted_resolve is not None):
+            raise ValueError(_("spell {spell}: give its boosted versions either as boosted_value (one) or as the "
+                               "boosted list, not both", spell=self.name))
+        names = [v.name.lower() for v in self.boosted]
+        if len(set(names)) != len(names):
+            raise ValueError(_("spell {spell}: two boosted versions have the same name", spell=self.name))
+        for v in self.boosted_versions():
+            if v.casting_value <= self.casting_value:
+                # "il valore di lancio più alto si riferisce alla versione 'potenziata'" (§9.2)
+                raise ValueError(_("spell {spell}: the boosted version {version} casts on {value}+, not above the "
+                                   "spell's {casting}+", spell=self.name, version=v.name, value=v.casting_value,
+                                   casting=self.casting_value))
+        return self
 
     @field_validator("types")
     @classmethod
@@ -420,9 +475,16 @@ class Spell(Strict):
                 summoned_profile(effect.summon.unit)
         return self
 
-    def summons(self, boosted: bool = False) -> Unit | None:
+    def version_resolve(self, boosted: "BoostedVersion | bool | None" = None) -> SpellEffect:
+        """The effect of the version cast: a boosted version's own (True: the only one), else the
+        spell's."""
+        if boosted is True:
+            boosted = next(iter(self.boosted_versions()), None)
+        return boosted.resolve if isinstance(boosted, BoostedVersion) and boosted.resolve else self.resolve
+
+    def summons(self, boosted: "BoostedVersion | bool | None" = False) -> Unit | None:
         """The profile of the unit this spell summons (§7.9), or None."""
-        effect = self.boosted_resolve if boosted and self.boosted_resolve else self.resolve
+        effect = self.version_resolve(boosted)
         return summoned_profile(effect.summon.unit) if effect.summon is not None else None
 
 
@@ -598,13 +660,15 @@ def sample_lore(name: str) -> Lore:
                                           reason=reason)) from None
 
 
-def full_ranks(unit: Unit, files: int, models: int) -> int:
+def full_ranks(unit: Unit, files: int, models: int, troop: TroopType | None = None) -> int:
     """Full ranks of a block ``files`` wide holding ``models`` R&F (§7.5): a rank is full at the
-    troop type's width, the last one too when it holds that many (17 Spearmen 10 wide: 2); Free Reform (Skirmishers, Fast Cavalry, Fly) means 0 full ranks."""
+    troop type's width, the last one too when it holds that many (17 Spearmen 10 wide: 2); Free Reform (Skirmishers, Fast Cavalry, Fly) means 0 full ranks.
+    ``troop``: the unit's troop type when it is not the entry's (a unit of characters only, §14)."""
+    troop = troop or unit.troop
     if unit.has_rule("Skirmishers") or unit.has_rule("Fast Cavalry") or unit.has_rule("Fly") \
-            or unit.has_rule("Free Reform") or unit.troop.full_rank == 0:
+            or unit.has_rule("Free Reform") or troop.full_rank == 0:
         return 0
-    if files < unit.troop.full_rank:
+    if files < troop.full_rank:
         return 0
     complete, last = divmod(models, files)  # an incomplete last rank is full if it is wide enough
-    return complete + (1 if last >= unit.troop.full_rank else 0)
+    return complete + (1 if last >= troop.full_rank else 0)

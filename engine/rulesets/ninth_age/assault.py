@@ -31,7 +31,7 @@ from engine.rulesets.ninth_age.fighters import (
     random_attacks, struck_by_fear,
 )
 from engine.rulesets.ninth_age.magic_state import profile_value
-from engine.rulesets.ninth_age.mixed_units import command_positions, joined
+from engine.rulesets.ninth_age.mixed_units import command_positions, joined, unit_troop_type
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.neighbours import assault_foes
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -204,7 +204,7 @@ def _special(state: NinthAgeState, unit: UnitState, targets: list[str], fighters
     strength = profile_value(state, unit, "S", part)
     out = []
     stomp = entry.rule_value("Stomp")
-    trodden = [t for t in targets if state.unit_entry(state.units[t]).troop_type in STOMPABLE]
+    trodden = [t for t in targets if unit_troop_type(state, state.units[t]) in STOMPABLE]
     if stomp and trodden:
         out.append(Blow(unit.id, part, f"{entry.parts[part].name} Stomp", 0, 0, fighters, trodden, strength=strength,
                         weapon="Stomp", special="Stomp", hits=stomp))

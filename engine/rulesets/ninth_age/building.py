@@ -46,6 +46,14 @@ def _valid(data: dict) -> Army:
         return Army.model_validate(data)
     except ValidationError as exc:
         field, reason = validation_problems(exc, default_field="army")[0]
+        # /army add and remove write no file: a unit's problem is named by the unit, not by a
+        # path such as "units.10" into JSON the player never saw
+        head, _dot, rest = field.partition(".")
+        index = rest.partition(".")[0]
+        if head == "units" and index.isdigit() and int(index) < len(data.get("units", [])):
+            field = data["units"][int(index)].get("name") or field
+            if isinstance(reason, Text) and reason.msgid == "magic_items: {problem}":
+                reason = reason.params["problem"]
         raise IllegalAction("bad-army", _("{field}: {reason}", field=field, reason=reason)) from None
 
 
@@ -235,7 +243,10 @@ def describe_entry(army: Army, name: str) -> str:
         lines.append(_("Wizard level {level}, lore {lore}:", level=u.wizard.level, lore=data_said(u.wizard.lore)))
         lore = next((lo for lo in army.lores if lo.name.lower() == u.wizard.lore.lower()), None)
         for s in sorted(lore.spells, key=lambda s: s.number) if lore else []:
-            boosted = _(", boosted {value}+", value=s.boosted_value) if s.boosted_value else ""
+            versions = s.boosted_versions()
+            boosted = (_(", boosted {value}+", value=versions[0].casting_value) if len(versions) == 1 else
+                       text_join("", [_(", boosted {number} ({name}) {value}+", number=i, name=data_said(v.name),
+                                        value=v.casting_value) for i, v in enumerate(versions, 1)]))
             lines.append(text_join("", [_("  {number}. {spell} ({value}+", number=s.number, spell=data_said(s.name), value=s.casting_value),
                                         boosted, _("; {types}; {duration}): {effect}", types=commas(data_said(t) for t in s.types),
                                                     duration=Text(_DURATIONS[s.duration]), effect=data_said(s.effect))]))

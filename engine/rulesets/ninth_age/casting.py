@@ -73,6 +73,7 @@ class Attempt:
     op_bonus: int  # D3 + PDU when Overwhelming Power counts (0 with broken concentration / bound)
     d3_face: int | None
     insufficient: bool  # one die showing 1 or 2: fails whatever the modifiers
+    source: object = None  # the words naming the modifiers ("Wizard Apprentice"), shown with them
 
     @property
     def natural(self) -> int:
@@ -90,7 +91,8 @@ class Attempt:
         if self.overwhelming:
             parts.append(text_join("", [_("Overwhelming Power +{op_bonus}", op_bonus=self.op_bonus), (_(" (D3 {d3} + {count} dice)", d3=d3(self.d3_face), count=len(self.dice)) if self.op_bonus else _(" (no bonus)"))]))
         if self.modifiers:
-            parts.append(f"{self.modifiers:+d}")
+            parts.append(text_join("", [f"{self.modifiers:+d}", _(" ({source})", source=self.source)]) if self.source
+                         else f"{self.modifiers:+d}")
         text = text_join("", [commas(parts), _(" → {total}", total=self.total)])
         if self.insufficient:
             text = text_join("", [text, _(" (one die of 1 or 2: Insufficient Power, it fails)")])
@@ -98,7 +100,7 @@ class Attempt:
 
 
 def attempt(dice: list[int], *, modifiers: int = 0, d3_face: int | None = None, broken: bool = False,
-            bound: bool = False, ignore_insufficient: bool = False) -> Attempt:
+            bound: bool = False, ignore_insufficient: bool = False, source: object = None) -> Attempt:
     """A casting or dispel total. ``d3_face`` is the D6 rolled for the Overwhelming Power D3
     (needed only when two or more dice show 6). A wizard whose concentration is broken adds no
     bonus at all; a bound spell adds nothing to its dice (a ruling: the D3 + PDU is a bonus too)."""
@@ -110,7 +112,7 @@ def attempt(dice: list[int], *, modifiers: int = 0, d3_face: int | None = None, 
         op = d3(d3_face) + len(dice)
     mods = 0 if (broken or bound) else modifiers
     insufficient = len(dice) == 1 and dice[0] <= 2 and not ignore_insufficient
-    return Attempt(tuple(dice), mods, overwhelming, op, d3_face, insufficient)
+    return Attempt(tuple(dice), mods, overwhelming, op, d3_face, insufficient, source if mods else None)
 
 
 MISCAST_TABLE = ((2, 4, N_("Breach in the Veil")), (5, 6, N_("Catastrophic Detonation")), (7, 7, N_("Witchfire")),

@@ -261,7 +261,7 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
     if unit.fleeing or not unit.on_table or engaged(state, unit):
         return
     if unit.panic_passed == phase_key(state):
-        events.append(Event(kind="panic", seat=unit.owner, text=_("{unit} already passed a Panic test this phase and does not test again ({cause}).", unit=unit.id, cause=cause)))
+        events.append(Event(kind="panic", seat=unit.owner, text=ngettext("{unit} already passed a Panic test this phase and does not test again ({cause}).", "{unit} already passed a Panic test this phase and do not test again ({cause}).", number(state, unit), unit=unit.id, cause=cause)))
         return
     from engine.rulesets.ninth_age.fighters import psychology_immune
 

@@ -19,6 +19,7 @@ from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.mixed_units import (
     take_out_of_block, character_base, hit_allocation, place_in_block as _place, platform_problem,
+    settle_troop_type,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.table.footprint import Pose
@@ -89,6 +90,7 @@ def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | Non
         _("in rank {value}, file {value2}", value=char.rank + 1, value2=char.file + 1)
     events.append(Event(kind="join", seat=char.owner, data={"unit": host.id, "character": char.id},
                         text=text_join("", [_("{char} joins {host} {where}, moving {reach}\" of {m}\"", char=char.id, host=host.id, where=where, reach=decimal(reach, ".1f"), m=m), (_("; {join} moved aside to keep every Front-Rank model as far forward as possible", join=commas(moved)) if moved else ""), _(". The unit may not move again this phase.")])))
+    settle_troop_type(state, host, events)  # characters joining a character: a unit of characters only (§14)
 
 
 def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitState:
@@ -106,6 +108,7 @@ def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitSta
     take_out_of_block(state, char, host, events)
     char.host, char.cells, char.location = None, None, "table"
     char.pose = Pose(x=c.x, y=c.y, bearing=host.pose.bearing)
+    settle_troop_type(state, host, events)
     return host
 
 
@@ -166,7 +169,7 @@ def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitStat
         raise IllegalAction("wrong-step", _("Characters deploy in units during the normal drops."))
     open_group = next((g for g in ("characters", "war machines") if setup._group_started(state, seat, g)), None)
     if open_group and setup.group_of(state, char) != open_group:  # as setup.deploy: a group deploys together
-        raise IllegalAction("finish-group", _("All your {open_group} deploy together: place the rest of them first.", open_group=open_group))
+        raise IllegalAction("finish-group", setup._finish_group(open_group))
     if hidden:
         hide(state, char, host, events)
     else:

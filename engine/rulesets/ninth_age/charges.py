@@ -157,6 +157,9 @@ def charge_sweep(start, pose: FlushPose):
     return start.shape.union(pose.footprint.shape).convex_hull
 
 
+# A charge reaction's name as the rulebook gives it (§8.3), for the /decide keyword the player typed
+REACTION_WORDS = {"hold": N_("Hold"), "stand-and-shoot": N_("Stand and Shoot"), "flee": N_("Flee")}
+
 UNIT_IN_THE_WAY = N_("a unit in the way: only a unit with Fly passes over other units (§22 Fly)")
 
 
@@ -437,11 +440,11 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     if len(options) == 1 and forced is not None:  # no choice was asked: say why
         events.append(Event(kind="reaction", seat=reactive, text=ngettext(
             "{unit} reacts: {answer} — {why}.", "{unit} react: {answer} — {why}.", number(state, target),
-            unit=decl.target, answer=answer, why=forced)))
+            unit=decl.target, answer=Text(REACTION_WORDS[answer]), why=forced)))
     else:
         events.append(Event(kind="reaction", seat=reactive, text=ngettext(
             "{unit} reacts: {answer}.", "{unit} react: {answer}.", number(state, target), unit=decl.target,
-            answer=answer)))
+            answer=Text(REACTION_WORDS[answer]))))
     if answer != "flee":
         if not target.garrison:  # a garrison stands in its Building, in no formation (§18.6)
             close_ranks(state, target, state.units[decl.charger], events)
@@ -480,7 +483,7 @@ def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitSt
         events.append(Event(kind="terror", seat=target.owner, text=ngettext("{target} passes the Terror test automatically (Banner of Courage).", "{target} pass the Terror test automatically (Banner of Courage).", number(state, target), target=target.id)))
         return False
     if target.panic_passed == phase_key(state):  # it is a Panic test: none after one passed this phase (§13)
-        events.append(Event(kind="terror", seat=target.owner, text=_("{target} already passed a Panic test this phase and does not test again for {charger}'s Terror.", target=target.id, charger=charger.id)))
+        events.append(Event(kind="terror", seat=target.owner, text=ngettext("{target} already passed a Panic test this phase and does not test again for {charger}'s Terror.", "{target} already passed a Panic test this phase and do not test again for {charger}'s Terror.", number(state, target), target=target.id, charger=charger.id)))
         return False
     ld, source = unit_leadership(state, target)
     passed = leadership_test(state.rng, ld, _("{target} Panic test for {charger}'s Terror (Ld from {source})", target=target.id, charger=charger.id, source=source),
@@ -646,7 +649,10 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                 too_long = min(p.travel for p in poses)
             poses = within
         if not poses:
-            screen = [] if target.fleeing else blocked_path_screen(state, charger, target, side)
+            stopped: list[str] = []  # the units its way goes through, named as the declaration names them
+            if not target.fleeing:
+                aligned_placements(state, charger, target, side, blocked=stopped)
+            screen = [] if target.fleeing else blocked_path_screen(state, charger, target, side, stopped)
             if screen and decide(state, charger.owner, f"blocked-path-{charger.id}",
                                  ngettext("{charger} cannot complete its charge on {target}: only {units} stand in "
                                           "the way, unengaged enemy units it may not contact. Make the Blocked Path "
@@ -690,9 +696,9 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         # the net turn is not the wheel: a wheel of 60° right and an align of 40° left turn it 20°
         # in all, and the path below names each
         text = ngettext("{unit} charges home {facing} ({inches}\" away, charge range {reach}\"): "
-                        "{contact} models in base contact, facing turned {degrees}° in all{ground}.",
+                        "{contact} models in base contact (both sides counted), facing turned {degrees}° in all{ground}.",
                         "{unit} charge home {facing} ({inches}\" away, charge range {reach}\"): "
-                        "{contact} models in base contact, facing turned {degrees}° in all{ground}.",
+                        "{contact} models in base contact (both sides counted), facing turned {degrees}° in all{ground}.",
                         number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side if target.footprint().has_arcs else None, target.fleeing),
                         inches=decimal(d, ".1f"), reach=total, degrees=decimal(abs(best.turn), ".0f"), contact=best.contact,
                         ground=ground)
@@ -929,6 +935,12 @@ def _choose_placement(state: NinthAgeState, charger: UnitState, target: UnitStat
             described.append(((_("{n}: on {target}'s {side} flank, {y}\" toward its front from the flank's middle", n=n, target=target.id, side=side_word(p.side), y=decimal(abs(y), ".1f")) if y > 0 else _("{n}: on {target}'s {side} flank, {y}\" toward its rear from the flank's middle", n=n, target=target.id, side=side_word(p.side), y=decimal(abs(y), ".1f"))) if abs(y) > 0.05 else _("{n}: on the middle of {target}'s {side} flank", n=n, target=target.id, side=side_word(p.side))))
             continue
         described.append(((_("{n}: {x}\" right of {target}'s centre line", n=n, x=decimal(abs(x), ".1f"), target=target.id) if x > 0 else _("{n}: {x}\" left of {target}'s centre line", n=n, x=decimal(abs(x), ".1f"), target=target.id)) if abs(x) > 0.05 else _("{n}: centred on {target}", n=n, target=target.id)))
+    # places that read alike (the same offset, another depth or facing) say where the charger's centre stands
+    said = [str(d).split(": ", 1)[-1] for d in described]
+    for n, p in enumerate(ties):
+        if said.count(said[n]) > 1:
+            cx, cy = p.footprint.centre
+            described[n] = text_join("", [described[n], _(" (its centre at ({x}, {y}), facing {facing}°)", x=decimal(cx, ".1f"), y=decimal(cy, ".1f"), facing=decimal(p.footprint.bearing, ".0f"))])
     answer = decide(state, charger.owner, f"placement-{charger.id}", _("{charger} can contact {target} as well in {count} places ({join}). Which one?", charger=charger.id, target=target.id, count=len(ties), join=text_join("; ", described)),
                     [str(n) for n in range(1, len(ties) + 1)])
     return ties[int(answer) - 1]

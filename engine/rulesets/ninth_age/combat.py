@@ -444,6 +444,21 @@ def _hatred(state: NinthAgeState, unit: UnitState, part: int, target: UnitState,
     return False
 
 
+MOST_SPLITS = 60  # beyond that many ways to split a blow's attacks, only all at one or spread evenly are offered
+
+
+def _splits(count: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to share ``count`` attacks among ``parts`` targets, the first target's share
+    largest first (4, 0 / 3, 1 / ...).
+
+    >>> _splits(2, 2)
+    [(2, 0), (1, 1), (0, 2)]
+    """
+    if parts == 1:
+        return [(count,)]
+    return [(k, *rest) for k in range(count, -1, -1) for rest in _splits(count - k, parts - 1)]
+
+
 def _allocate(state: NinthAgeState, blow: Blow, rnd: Round) -> list[tuple[str, int]]:
     """Where the blow's attacks go, as (enemy, attacks): all to the only one, or split as the
     attacker chooses among the enemy units and characters its models touch (§11.6, E-22); by
@@ -460,12 +475,15 @@ def _allocate(state: NinthAgeState, blow: Blow, rnd: Round) -> list[tuple[str, i
     if len(targets) == 1:
         return [(targets[0], blow.count)]
     owner = state.units[blow.unit].owner
-    targets = sorted(targets, key=lambda t: (state.units[t].host is not None, t))  # units first, then characters
+    # units first, then characters and Champions singled out
+    targets = sorted(targets, key=lambda t: (fighters.target_unit(t)[1] or state.units[t].host is not None, t))
     options = {f"all-at-{t}": [(t, blow.count)] for t in targets}
-    if len(targets) == 2:
-        a, b = targets
-        for k in range(blow.count - 1, 0, -1):
-            options[f"{k}-at-{a}-{blow.count - k}-at-{b}"] = [(a, k), (b, blow.count - k)]
+    splits = _splits(blow.count, len(targets))
+    if len(splits) <= MOST_SPLITS:  # every split (a Champion singled out makes three targets often)
+        for shares in splits:
+            if sum(1 for n in shares if n) > 1:
+                options["-".join(f"{n}-at-{t}" for t, n in zip(targets, shares) if n)] = \
+                    [(t, n) for t, n in zip(targets, shares) if n]
     else:
         share, extra = divmod(blow.count, len(targets))
         options["spread-evenly"] = [(t, share + (1 if n < extra else 0)) for n, t in enumerate(targets)]
@@ -477,8 +495,12 @@ def _allocate(state: NinthAgeState, blow: Blow, rnd: Round) -> list[tuple[str, i
 
 
 def _standing(state: NinthAgeState, uid: str) -> bool:
-    """A unit on the table, or a character still standing in one."""
+    """A unit on the table, or a character still standing in one, or a unit's Champion singled
+    out (fighters.champion_target) still standing."""
+    uid, champion = fighters.target_unit(uid)
     u = state.units[uid]
+    if champion:
+        return u.on_table and not u.champion_lost
     return u.on_table or (u.location == "joined" and u.host is not None and state.units[u.host].on_table)
 
 
@@ -580,11 +602,12 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
         now = [_king_slayer(state, b, rnd, step, events) for b in now]
         # allocate every attack of the step first, then roll: the step is simultaneous
         allocated = [(b, t, n) for b in now for t, n in _allocate(state, b, rnd)]
-        pending: list[tuple[Blow, UnitState, int, int]] = []  # ..., hits, of which Poisoned 6s
+        pending: list[tuple[Blow, UnitState, int, int, bool]] = []  # ..., hits, of which Poisoned 6s, at its Champion
         touching = _contact_pairs(state, rnd.units)
         models = {uid: state.units[uid].models for uid in rnd.units}
         for whole, target_id, count in allocated:
             b = Blow(**{**whole.__dict__, "count": count})
+            target_id, singled = fighters.target_unit(target_id)  # a Champion singled out (§11.6)
             attacker, target = state.units[b.unit], state.units[target_id]
             if b.special and b.special != fighters.CRUSH:  # automatic hits, X per model (dice: per model)
                 from engine.rulesets.ninth_age.damage import roll_value
@@ -595,7 +618,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 events.append(Event(kind="special-attack", seat=attacker.owner, data={"initiative": step},
                                     text=text_join("", [ngettext("I{step}: {unit} {special} ({hits}) from {count} model at {target_id}", "I{step}: {unit} {special} ({hits}) from {count} models at {target_id}", b.count, step=step, unit=b.unit, special=b.special, hits=b.hits, count=b.count, target_id=target_id), (_(", rolled {join}", join=commas(map(str, faces))) if faces else ""), ngettext(": {hits} automatic hit at S{strength}.", ": {hits} automatic hits at S{strength}.", hits, hits=hits, strength=b.strength)])))
                 if hits:
-                    pending.append((b, target, hits, 0))
+                    pending.append((b, target, hits, 0, False))
                 continue
             if b.random:  # Random Attacks (X): rolled for each model, past the cap of 10 (§22, E-34)
                 from engine.rulesets.ninth_age.damage import roll_value
@@ -609,9 +632,10 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 if not total:
                     continue
             _reveal_attack_items(state, b, target, events)  # hidden lists: before the roll (§2.4)
-            # a duellist Champion is struck as itself, with its own +1 WS (§16.9, §17.3)
-            at_champion = (rnd.duel is not None and fighters.duellist_of(state, b) in rnd.duel and target.id in rnd.duel
-                           and target.location != "joined" and not state.unit_entry(target).is_character)
+            # a duellist Champion, or one singled out, is struck as itself, with its own +1 WS (§16.9, §17.3)
+            at_champion = singled or (
+                rnd.duel is not None and fighters.duellist_of(state, b) in rnd.duel and target.id in rnd.duel
+                and target.location != "joined" and not state.unit_entry(target).is_character)
             need, modifier, why = to_hit(state, attacker, target, b, champion=at_champion)
             if modifier:  # the need said is the table's: say the face the modifiers make it
                 face = next((f for f in range(2, 7) if hit_succeeds(f, need, modifier)), 6)
@@ -637,9 +661,9 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             events.append(Event(kind="roll", seat=attacker.owner, roll=roll, data={"initiative": step},
                                 text=ngettext("I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit{note}.", "I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hits{note}.", hits, step=step, unit=b.unit, part_name=b.part_name, count=b.count, ws=b.ws, target_id=_label(state, target_id) if at_champion else target_id, defender_ws=_defender_ws(state, target, champion=at_champion), need=need, join=commas(map(str, roll.dice)), hits=hits, note=note)))
             if hits:
-                pending.append((b, target, hits, min(sixes, hits)))
+                pending.append((b, target, hits, min(sixes, hits), singled))
         # wounds of the step land together, after every attack of the step was rolled
-        for b, target, hits, auto in pending:
+        for b, target, hits, auto, singled in pending:
             attacker = state.units[b.unit]
             duel = rnd.duel is not None and fighters.duellist_of(state, b) in rnd.duel and target.id in rnd.duel
             if duel and _fallen(state, target):  # the opponent is slain: every wound is Overkill (§16.9)
@@ -648,6 +672,10 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 wounds, overkill = wound_model(state, attacker, b, target, hits, events)
             elif duel and not state.unit_entry(target).is_character:
                 wounds, overkill = wound_champion(state, attacker, b, target, hits, events, auto=auto)
+            elif singled:  # a Champion singled out: its own W, the wounds beyond it lost (§12.7)
+                if target.champion_lost:  # fallen earlier in the step: these hits find no one (§12.7)
+                    continue
+                wounds, overkill = wound_champion(state, attacker, b, target, hits, events, auto=auto, duel=False)
             else:
                 wounds, overkill = mixed_unit_hits(state, attacker, b, target, hits, rnd, events, auto=auto)
             rnd.wounds[attacker.owner] += wounds
@@ -1110,9 +1138,11 @@ def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
 
 
 def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
-                   events: list[Event], auto: int = 0) -> tuple[int, int]:
+                   events: list[Event], auto: int = 0, duel: bool = True) -> tuple[int, int]:
     """A duellist's hits on a Champion: the §12 steps against the Champion alone (it has the
-    unit's profile); at its W it falls, and the wounds beyond are Overkill (§16.9)."""
+    unit's profile); at its W it falls, and the wounds beyond are Overkill (§16.9). ``duel``
+    False: a Champion singled out outside a challenge, the wounds beyond its W lost ("Eventuali
+    ferite in eccesso non vengono conteggiate", §12.7)."""
     from dataclasses import replace as _replace
 
     from engine.rulesets.ninth_age import attacks as pipeline
@@ -1130,6 +1160,9 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
         events.append(Event(kind="challenge", seat=attacker.owner, text=(
             ngettext("{purpose}: {dealt} wound; the Champion stands.", "{purpose}: {dealt} wounds; the Champion stands.", dealt, purpose=purpose, dealt=dealt) if not before else
             ngettext("{purpose}: {dealt} wound, {total} of its W{wounds} now; the Champion stands.", "{purpose}: {dealt} wounds, {total} of its W{wounds} now; the Champion stands.", dealt, purpose=purpose, dealt=dealt, total=before + dealt, wounds=d.wounds))))
+        return dealt, 0
+    if not duel:
+        events.append(Event(kind="casualties", seat=attacker.owner, text=ngettext("{target}'s Champion falls ({dealt} wound against W{wounds}; those beyond it are lost).", "{target}'s Champion falls ({dealt} wounds against W{wounds}; those beyond it are lost).", before + dealt + overkill, target=target.id, dealt=before + dealt + overkill, wounds=d.wounds)))
         return dealt, 0
     events.append(Event(kind="challenge", seat=attacker.owner, text=ngettext("{target}'s Champion falls ({dealt} wound against W{wounds}: {value} Overkill).", "{target}'s Champion falls ({dealt} wounds against W{wounds}: {value} Overkill).", before + dealt + overkill, target=target.id, dealt=before + dealt + overkill, wounds=d.wounds, value=overkill)))
     return dealt, overkill

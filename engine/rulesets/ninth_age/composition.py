@@ -1,5 +1,5 @@
 """Army composition (§2.2-2.3): points, category shares, duplicates, minimum size, the General,
-One per Army. :func:`composition_problems` names every broken rule at once.
+Unique and One per Army. :func:`composition_problems` names every broken rule at once.
 
 >>> from engine.rulesets.ninth_age.army import sample_army
 >>> composition_problems(sample_army("iron-marches"))
@@ -136,26 +136,45 @@ def _general_problems(army: Army) -> list[str]:
 
 
 def _unique_problems(army: Army) -> list[str]:
+    """"Le Unità, i potenziamenti e gli oggetti definiti 'Unico' e 'Uno per esercito' possono
+    essere presenti solo una volta all'interno del medesimo esercito. Quelli definiti 'Unico'
+    possono essere presenti due volte in un Grande Esercito" ... "ad eccezione dei Personaggi e
+    degli Oggetti Magici" (§2.2-2.3, seed 001:300-302, 315-317): a One per Army choice or upgrade
+    once, whatever the size; a Unique one once, twice in a Grand Army unless a character's; a
+    magic item once."""
     grand = army_size(army.points_limit) == "grand army"
+    size = size_word(army_size(army.points_limit))
     out = []
-    chosen = Counter()
-    for u in army.units:
-        if u.one_per_army:
-            chosen[("unit", u.choice.lower(), u.category in CHARACTER_CATEGORIES)] += 1
-    for (_skip, choice, character), n in sorted(chosen.items()):
-        allowed = 2 if grand and not character else 1
-        if n > allowed:
-            out.append(text_join("", [_("One per Army: {choice!s} appears {value_n} times; allowed {allowed}", choice=choice, value_n=n, allowed=allowed), (_(" (a Grand Army doubles Unique units, never characters).") if grand else ".")]))
+    for kind, taken in (("choice", [(u.choice, u, u) for u in army.units]),
+                        ("upgrade", [(up.name, up, u) for u in army.units for up in u.upgrades])):
+        counted: dict[str, list] = {}
+        for name, flagged, owner in taken:
+            if flagged.unique or flagged.one_per_army:
+                counted.setdefault(name.lower(), []).append((name, flagged, owner))
+        for _key, found in sorted(counted.items()):
+            name, n = found[0][0], len(found)
+            if any(f.one_per_army for _n, f, _o in found):
+                if n > 1:
+                    out.append(_("One per Army: the choice {name} appears {value_n} times; a One per Army choice is "
+                                 "allowed once in any army (§2.2).", name=name, value_n=n) if kind == "choice" else
+                               _("One per Army: the upgrade {name} is taken {value_n} times; a One per Army upgrade "
+                                 "is allowed once in any army (§2.2).", name=name, value_n=n))
+                continue
+            character = any(o.category in CHARACTER_CATEGORIES for _n, _f, o in found)
+            allowed = 2 if grand and not character else 1
+            if n > allowed:
+                why = (_("a Grand Army doubles Unique choices, never characters") if grand and character
+                       else _("a {army_size} allows {allowed}", army_size=size, allowed=allowed))
+                out.append(_("Unique: the choice {name} appears {value_n} times; {why} (§2.2).", name=name,
+                             value_n=n, why=why) if kind == "choice" else
+                           _("Unique: the upgrade {name} is taken {value_n} times; {why} (§2.2).", name=name,
+                             value_n=n, why=why))
     # "L'Alfiere Veterano è Unico, pertanto solo un singolo modello nell'esercito (o due in un Grande Esercito)" (§17.4)
     veterans = [u.name for u in army.units if u.command.veteran]
     if len(veterans) > (2 if grand else 1):
         out.append(_("Veteran Standard Bearer is Unique: the list promotes {count} ({join}); a {army_size} allows {allowed} (§17.4).",
                      count=len(veterans), join=commas(veterans), army_size=size_word(army_size(army.points_limit)),
                      allowed=2 if grand else 1))
-    upgrades = Counter(up.name.lower() for u in army.units for up in u.upgrades if up.one_per_army)
-    for name, n in sorted(upgrades.items()):
-        if n > 1:
-            out.append(_("One per Army: the upgrade {name!s} is taken {value_n} times.", name=name, value_n=n))
     items = Counter(i.strip().lower() for u in army.units for i in u.magic_items)
     for name, n in sorted(items.items()):
         if n > 1:

@@ -17,7 +17,7 @@ from shapely.geometry import box
 
 from engine.rulesets.ninth_age.army import full_ranks
 from engine.rulesets.ninth_age.catalogue import rule_name
-from engine.rulesets.ninth_age.mixed_units import command_positions, joined
+from engine.rulesets.ninth_age.mixed_units import command_positions, joined, unit_troop, unit_troop_type
 from engine.rulesets.ninth_age.magic_state import profile_value  # S, A, I, WS under spells and items (§1.11)
 from engine.rulesets.ninth_age.melee import attacks_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -63,7 +63,8 @@ def unit_full_ranks(state: NinthAgeState, unit: UnitState) -> int:
     if unit.garrison:
         return 0
     entry = state.unit_entry(unit)
-    return water_full_ranks(state, unit, full_ranks(entry, unit.formation.files, block_models(unit)))[0]
+    return water_full_ranks(state, unit, full_ranks(entry, unit.formation.files, block_models(unit),
+                                                    unit_troop(state, unit)))[0]
 
 
 def block_models(unit: UnitState) -> int:
@@ -74,7 +75,7 @@ def block_models(unit: UnitState) -> int:
 
 def horde(state: NinthAgeState, unit: UnitState) -> bool:
     """Ranks 10 wide (6 with Monstrous Ranks) make a Horde (§7.5)."""
-    troop = state.unit_entry(unit).troop
+    troop = unit_troop(state, unit)  # a unit of characters only: its most common troop type (§14)
     return troop.horde > 0 and unit.formation.files >= troop.horde and unit.models >= troop.horde
 
 
@@ -359,6 +360,24 @@ def character_models(state: NinthAgeState, unit: UnitState) -> dict[int, str]:
             for f in range(c.cells[0]):
                 out[(c.rank + r) * files + c.file + f] = c.id
     return out
+
+
+CHAMPION_MARK = "/champion"  # an attack target: the unit's Champion model singled out (§11.6)
+
+
+def champion_target(uid: str) -> str:
+    """The target that names ``uid``'s Champion itself, not the unit: "Gli attacchi possono essere
+    suddivisi tra modelli con un numero differente di ferite, ad esempio, modelli R&F, Campioni e
+    Personaggi" (§11.6, seed 001:1481-1483); a Champion "può essere bersagliato, ferito e ucciso nel
+    medesimo modo di un Personaggio" (§17, seed 001:2743-2744)."""
+    return uid + CHAMPION_MARK
+
+
+def target_unit(target: str) -> tuple[str, bool]:
+    """(the unit, whether its Champion alone is meant) of an attack target."""
+    if target.endswith(CHAMPION_MARK):
+        return target[: -len(CHAMPION_MARK)], True
+    return target, False
 
 
 def champion_model(state: NinthAgeState, unit: UnitState) -> int | None:
@@ -648,7 +667,8 @@ def crush_blow(state: NinthAgeState, unit: UnitState, part: int, count: int, tar
     enemy unit as a whole (§12.1), never a supporting attack. The seed does not make it hit
     automatically (as it says of Stomp, Impact Hits and Grinding Attacks), so it rolls to hit
     with the part's WS; being a special attack, no weapon and no rule changing normal attacks."""
-    units = [t for t in targets if state.units[t].location != "joined"] or targets
+    plain = [t for t in targets if not target_unit(t)[1]]  # at the unit, never at its Champion alone
+    units = [t for t in plain if state.units[t].location != "joined"] or plain
     return Blow(unit.id, part, f"{name} {CRUSH}", 0, ws, count, units, strength=10, weapon=CRUSH, special=CRUSH,
                 hits="1", model=model)
 
@@ -687,8 +707,11 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
             touching.setdefault(i, set()).add(c.enemy)
             touched = (c.pairs or {}).get(i, set())
             chars = {theirs[j] for j in touched if j in theirs}
+            if their_champion is not None and their_champion in touched and not locked:
+                chars.add(champion_target(c.enemy))  # the Champion touched may be singled out (§11.6)
             touching[i] |= chars
-            ordinary = [j for j in touched if j not in theirs and not (locked and j == their_champion)]
+            # what a character's base may strike: the models it touches; the Champion by itself
+            ordinary = [j for j in touched if j not in theirs and j != their_champion]
             reach.setdefault(i, set()).update(chars | ({c.enemy} if ordinary or not touched else set()))
         for i in c.supporting:
             supporting.setdefault(i, set()).add(c.enemy)
@@ -826,7 +849,8 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
     if stomp:
         parts = [i for i, p in enumerate(entry.parts) if p.role in ("mount", "draught")] or \
             [i for i, p in enumerate(entry.parts) if p.role not in ("rider", "crew")] or [0]
-        targets = [e for e in enemies if state.unit_entry(state.units[e]).troop_type in STOMPABLE]
+        # "a condizione che il Tipo dell'Unità bersaglio sia...": the unit's troop type (§14, §22)
+        targets = [e for e in enemies if unit_troop_type(state, state.units[e]) in STOMPABLE]
         if duel and unit.id in duel and entry.is_character:
             # a duellist's Stomp goes to the other duellist, "il Personaggio avversario deve essere di un Tipo di
             # Truppa per cui il Calpestamento ha effetto, altrimenti gli attacchi del Calpestamento vengono
@@ -841,9 +865,13 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
                             hits=stomp))
     impact = entry.rule_value("Impact Hits")
     # Impact Hits only at a unit its unit charged this turn ([A-40]), by the models touching it
+    # that have the rule: the R&F's positions, and a joined character's base if it has it
     charged = charged_units(state, unit)
+    mine = character_models(state, unit)
     impact_at = [c for c in contacts(state, unit) if c.enemy in charged and c.touching]
-    impact_now = bool(impact) and bool(impact_at) and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0
+    first_round = (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0
+    rf_impact_at = [c for c in impact_at if any(i not in mine for i in c.touching)]
+    impact_now = bool(impact) and bool(rf_impact_at) and first_round
     grinding = entry.rule_value("Grinding Attacks")
     if grinding and impact_now:  # only one of them in a combat round: the player's choice (§22)
         answer = ask(state, asked, unit.owner, f"grinding-{unit.id}-{state.round}-{unit.combat_rounds}",
@@ -862,17 +890,51 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
                         strength=profile_value(state, unit, "S", part), weapon="Grinding Attacks",
                         special="Grinding Attacks", hits=grinding))
     out += breath_blows(state, unit, enemies, touching, asked)
+    ranks = impact_ranks(state, unit) if impact_at and first_round else 0
     if impact_now:
-        hits = impact
-        if entry.has_rule("Scythes"):  # Scythes: one more hit
-            hits = str(int(impact) + 1) if impact.isdigit() else f"{impact}+1"
+        hits = _impact_hits(entry, impact)
         part = max(range(len(entry.parts)), key=lambda i: profile_value(state, unit, "S", i))
-        ranks = max(0, unit_full_ranks(state, unit) - 1)
         strength = profile_value(state, unit, "S", part, first=[ranks] if ranks else [])
-        models = {i for c in impact_at for i in c.touching}
-        out.append(Blow(unit.id, part, "Impact Hits", 10, 0, len(models), [c.enemy for c in impact_at],
+        models = {i for c in rf_impact_at for i in c.touching if i not in mine}
+        out.append(Blow(unit.id, part, "Impact Hits", 10, 0, len(models), [c.enemy for c in rf_impact_at],
                         strength=strength, weapon="Impact Hits", special="Impact Hits", hits=hits))
+    if first_round:  # a duellist's go to the other duellist, as every attack of its (below, §16.9)
+        for name in sorted(set(mine.values())):
+            char = state.units[name]
+            centry = state.unit_entry(char)
+            own = centry.rule_value("Impact Hits")
+            at = [c for c in impact_at if any(mine.get(i) == name for i in c.touching)]
+            if not own or not at:
+                continue
+            part = max(range(len(centry.parts)), key=lambda i: profile_value(state, char, "S", i))
+            strength = profile_value(state, char, "S", part, first=[ranks] if ranks else [])
+            out.append(Blow(unit.id, part, f"{name} Impact Hits", 10, 0, 1, [c.enemy for c in at], strength=strength,
+                            weapon="Impact Hits", special="Impact Hits", hits=_impact_hits(centry, own),
+                            model=name))
     return out
+
+
+def _impact_hits(entry, value: str) -> str:
+    """X Impact Hits a model, one more with Scythes (§22)."""
+    if entry.has_rule("Scythes"):
+        return str(int(value) + 1) if value.isdigit() else f"{value}+1"
+    return value
+
+
+def impact_ranks(state: NinthAgeState, unit: UnitState) -> int:
+    """The +1 S of Impact Hits: "+1 per ogni rango dell'Unità completo oltre il primo; tali ranghi
+    devono essere interamente costituiti da modelli con la regola speciale Colpi da Impatto"
+    (§22, seed 001:3245-3246): each full rank beyond the first all of whose positions are models
+    with Impact Hits, the R&F's by their entry, a joined character's cells by its own."""
+    full = unit_full_ranks(state, unit)
+    if full < 2:
+        return 0
+    files = unit.formation.files
+    mine = character_models(state, unit)
+    rf = bool(state.unit_entry(unit).rule_value("Impact Hits"))
+    has = {name: bool(state.unit_entry(state.units[name]).rule_value("Impact Hits")) for name in set(mine.values())}
+    return sum(1 for r in range(1, full)
+               if all(has[mine[i]] if i in mine else rf for i in range(r * files, (r + 1) * files)))
 
 
 def breath_blows(state: NinthAgeState, unit: UnitState, enemies: list[str], touching: set[int],

@@ -43,19 +43,46 @@ def reveal(state: NinthAgeState, seat: str, unit: str, item: str, why: str, even
 
 
 def army_text(state: NinthAgeState, seat_text: str, viewer: str | None,
-              spent: dict[str, list[str]] | None = None) -> str:
+              spent: dict[str, list[str]] | None = None, unit: str | None = None) -> str:
     """A seat's army as ``viewer`` may see it: whole for its owner or in an open-list game;
     otherwise the Common Army List with the items revealed so far; ``spent``: by seat, the
-    one-use items each entry has used (§23.2)."""
+    one-use items each entry has used (§23.2). ``unit``: that entry alone (see :func:`unit_text`)."""
     seat = next((s.id for s in state.seats if seat_text.strip().casefold() in (s.id.casefold(),
                                                                               s.name.casefold())), None)
     if seat not in SEATS:
         raise IllegalAction("unknown-seat", _("There is no seat {seat_text!r}: p1 or p2.", seat_text=seat_text[:20]))
+    if unit:
+        return unit_text(state, seat, viewer, unit)
     army = state.armies[seat]
     spent = (spent or {}).get(seat)  # seat -> entry -> one-use items used: public, revealed when used
     if viewer == seat or not hidden_lists(state):
         return describe(army, spent=spent)
     return describe(army, hidden=True, revealed=set(r.lower() for r in state.revealed.get(seat, [])), spent=spent)
+
+
+def unit_text(state: NinthAgeState, seat: str, viewer: str | None, name: str) -> str:
+    """``/army show seat: unit:``: one entry of a seat's army (its name on the table or in the
+    list), as /army show name: unit: gives it, with the spells its wizard knows in this battle
+    (§3.5). With hidden lists the other player sees the Common Army List only (§2.4)."""
+    from engine.core.text import commas, join
+    from engine.rulesets.ninth_age.building import describe_entry
+    from engine.rulesets.ninth_age.catalogue import data_said
+
+    if viewer != seat and hidden_lists(state):
+        raise IllegalAction("hidden-list", _("With hidden lists you see the other army's Common Army List only (§2.4): "
+                                             "/army show seat:{seat} without unit:.", seat=seat))
+    army = state.armies[seat]
+    on_table = next((u for u in state.units.values() if u.owner == seat and u.id.casefold() == name.strip().casefold()), None)
+    entry = state.unit_entry(on_table) if on_table is not None else army.unit(name)
+    text = describe_entry(army, entry.name)
+    key = f"{seat}/{entry.name}"
+    if key in state.spells and (entry.wizard is not None or key in state.lores):
+        lore = army.lore(state.lores.get(key) or entry.wizard.lore)
+        known = [_("{number} ({spell})", number=s.number, spell=data_said(s.name))
+                 for n in state.spells[key] for s in lore.spells if s.number == n]
+        text = join("\n", [text, _("In this battle {wizard} knows: {spells}.", wizard=on_table.id if on_table else entry.name,
+                                   spells=commas(known))])
+    return text
 
 
 # -- movement-enhancing items (E-47) -------------------------------------------------------------

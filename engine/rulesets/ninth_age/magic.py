@@ -5,7 +5,7 @@ The sequence of §9.5, as the game runs it::
 
     /end of Movement -> begin(): start of phase (Flux, Channel, Lasts One Turn ends)
                         -> the reactive player's RiP window (a /decide question)
-    /cast wizard: spell: dice: target: | at:x,y [version:boosted] [part:]
+    /cast wizard: spell: dice: target: | at:x,y [version:boosted|NAME|NUMBER] [part:]
           -> casting roll -> the reactive player's dispel (a /decide question) -> effects,
              attribute spell -> miscast -> the reactive player's RiP window again
     /dispel spell: [dice:] [wizard:]   the active player's RiP dispel (own spells end at once)
@@ -24,7 +24,7 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import casting
 from engine.rulesets.ninth_age import summoning
-from engine.rulesets.ninth_age.army import Lore, Spell, summoned_profile
+from engine.rulesets.ninth_age.army import BoostedVersion, Lore, Spell, summoned_profile
 from engine.rulesets.ninth_age.catalogue import data_said, rule_name, rule_param
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
@@ -165,6 +165,25 @@ def casting_bonus(state: NinthAgeState, c: Caster, dispel: bool = False) -> int:
     return bonus
 
 
+def casting_bonus_source(state: NinthAgeState, c: Caster, dispel: bool = False) -> Text:
+    """What :func:`casting_bonus` is made of, in words: the level (or the Conclave champion's
+    bonus) and the Book of Arcane Power."""
+    parts = [_("Wizard Conclave") if c.conclave and not dispel else casting.title(c.level)]
+    if has_item(state, c, "Book of Arcane Power"):
+        parts.append(data_said("Book of Arcane Power"))
+    return commas(parts)
+
+
+# The profile's letters as each language prints them (the Italian profile: M, AC, AB, F, R, Fe, I, A, D).
+ABBREVIATIONS = {"M": N_("M"), "WS": N_("WS"), "BS": N_("BS"), "S": N_("S"), "T": N_("T"), "W": N_("W"),
+                 "I": N_("I"), "A": N_("A"), "Ld": N_("Ld")}
+
+
+def abbreviation(characteristic: str) -> Text | str:
+    """A characteristic's letters (``WS``) as the reader's profile prints them (AC)."""
+    return Text(ABBREVIATIONS[characteristic]) if characteristic in ABBREVIATIONS else characteristic
+
+
 # -- the start of the phase ------------------------------------------------------------------------
 def begin(state: NinthAgeState, events: list[Event]) -> None:
     """Step 1 of §9.5: spells of the active player that Last One Turn end, the Flux, Channel;
@@ -199,8 +218,9 @@ def repertoire(state: NinthAgeState, c: Caster) -> Text:
     said = []
     for name in c.spells:
         spell = spell_named(state, c.seat, name)[0]
+        versions = spell.boosted_versions()
         said.append(_("{spell} {value}+ (boosted {boosted}+)", spell=data_said(spell.name), value=spell.casting_value,
-                       boosted=spell.boosted_value) if spell.boosted_value else
+                       boosted=commas(str(v.casting_value) for v in versions)) if versions else
                     _("{spell} {value}+", spell=data_said(spell.name), value=spell.casting_value))
     for b in state.unit_entry(state.units[c.unit]).bound_spells if c.bound else []:
         if b.spell in c.bound:
@@ -284,8 +304,40 @@ def _obstacles(state: NinthAgeState) -> list[Obstacle]:
     return out
 
 
-def spell_range(spell: Spell, boosted: bool) -> float | None:
-    return spell.boosted_range if boosted and spell.boosted_range is not None else spell.range
+def spell_range(spell: Spell, version: BoostedVersion | bool | None) -> float | None:
+    """The range of the version cast: a boosted version's own, else the spell's (True: its only
+    boosted version, False: the normal one)."""
+    if version is True:
+        version = next(iter(spell.boosted_versions()), None)
+    return version.range if isinstance(version, BoostedVersion) and version.range is not None else spell.range
+
+
+def boosted_version(spell: Spell, version: str | None, bound: bool = False) -> BoostedVersion | None:
+    """The version of ``spell`` declared before any die is rolled (§9.2): None for the normal one
+    ("normal", or nothing said: "si presume sia stata lanciata la versione con il costo di lancio
+    più basso"); a boosted one by its name or its number (1 for the first the lore file gives);
+    "boosted" only when the spell has a single one ("Se l'incantesimo presenta più versioni
+    potenziate dichiarare quale si intende lanciare"). A bound spell is never boosted (§9.12)."""
+    word = " ".join((version or "normal").split()).lower()
+    if word == "normal":
+        return None
+    versions = spell.boosted_versions()
+    if bound or not versions:
+        raise IllegalAction("no-boost", text_join("", [_("{spell} has no boosted version", spell=spell.name), (_(" a bound spell can cast (§9.12).") if bound else ".")]))
+    listed = commas(_("{number} ({name}, {value}+)", number=i, name=data_said(v.name), value=v.casting_value)
+                    for i, v in enumerate(versions, 1))
+    if word == "boosted":
+        if len(versions) == 1:
+            return versions[0]
+        raise IllegalAction("which-boost", _("{spell} has {count} boosted versions: say which one before rolling, version:NUMBER or its name: {listed} (§9.2).", spell=spell.name, count=len(versions), listed=listed))
+    if word.isdigit():
+        if 1 <= int(word) <= len(versions):
+            return versions[int(word) - 1]
+    else:
+        for v in versions:
+            if v.name.lower() == word:
+                return v
+    raise IllegalAction("bad-version", _("{spell} has no boosted version {version!r}; its versions: normal, {listed}.", spell=spell.name, version=version, listed=listed))
 
 
 def _types(spell: Spell) -> set[str]:
@@ -302,7 +354,8 @@ def is_ground(spell: Spell) -> bool:
     return "ground" in t or vortex_of(spell.types) is not None
 
 
-def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, boosted: bool) -> str | None:
+def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState,
+            boosted: BoostedVersion | None) -> str | None:
     """Why ``target`` is not a legal target of ``spell`` cast by ``c`` (§9.3), or None. A
     character inside a unit is a target of a Focused spell only ("Un incantesimo Mirato può
     bersagliare solo modelli singoli (incluso un Personaggio all'interno di un'Unità)"), measured
@@ -348,7 +401,8 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
     return None
 
 
-def legal_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool = False) -> list[UnitState]:
+def legal_targets(state: NinthAgeState, c: Caster, spell: Spell,
+                  boosted: BoostedVersion | None = None) -> list[UnitState]:
     """The units (and, for a Focused spell, the characters inside units) ``spell`` may target."""
     candidates = state.on_table()
     if "focused" in _types(spell):
@@ -384,10 +438,12 @@ def _which_spell(state: NinthAgeState, c: Caster, text) -> tuple[Spell, Lore, bo
 
 def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=None, at: Point | None = None,
          boosted: bool = False, part: str | None = None, events: list[Event] | None = None, *,
-         facing: float | None = None, files: int | None = None, centre: Point | None = None) -> None:
+         facing: float | None = None, files: int | None = None, centre: Point | None = None,
+         version: str | None = None) -> None:
     """One casting attempt, steps 1-8 of §9.7. A summoning spell (§7.9) takes the new unit's
     pose with the cast: ``centre`` (default ``at``, a Ground spell's target point), ``facing``
-    (default toward the enemy) and ``files``."""
+    (default toward the enemy) and ``files``. ``version``: the boosted version declared, by
+    name or number (``boosted`` alone: the spell's only one)."""
     events = events if events is not None else []
     _can_act(state, seat)
     m = state.magic
@@ -409,8 +465,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
         raise IllegalAction("in-play", _("{spell} of {c} remains in play: it cannot be cast again until it ends.", spell=spell.name, c=c.name))
     if c.banned.get(spell.name) == state.round:
         raise IllegalAction("bound-by-scroll", _("A Binding Scroll forbids {c} to cast {spell} in this game turn.", c=c.name, spell=spell.name))
-    if boosted and (bound or spell.boosted_value is None):
-        raise IllegalAction("no-boost", text_join("", [_("{spell} has no boosted version", spell=spell.name), (_(" a bound spell can cast (§9.12).") if bound else ".")]))
+    boosted = boosted_version(spell, version or ("boosted" if boosted else None), bound)
     if not 1 <= dice <= casting.MAX_CAST_DICE:
         raise IllegalAction("bad-dice", _("A spell is cast with 1 to 5 power dice, not {dice}.", dice=dice))
     if dice > dice_left(state, seat):
@@ -421,7 +476,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     pose = _summon_pose(state, c, spell, boosted, at, centre, facing, files)
     part = _focused_part(state, c, spell, targets, part)
     attribute_target = None if bound else _attribute_target(state, c, lore)
-    value = (spell.boosted_value if boosted else spell.casting_value)
+    value = boosted.casting_value if boosted is not None else spell.casting_value
     if bound:  # the Power Level works as the casting value and takes precedence (§9.12)
         value = next(b.power_level for b in state.unit_entry(me).bound_spells if b.spell.lower() == spell.name.lower())
     # step 2: roll
@@ -434,8 +489,12 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     roll = roll_dice(f"{dice}d6", state.rng, purpose=_('{c} casts {spell}', c=c.name, spell=spell.name))
     faces = _sceptre(state, c, spell, list(roll.dice), events)
     d3_face = _op_d3(state, faces, _('{c}: Overwhelming Power D3', c=c.name))
-    total = casting.attempt(faces, modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound)
-    what = text_join("", [data_said(spell.name), _(" (boosted)") if boosted else "", _(" (bound, Power Level)") if bound else ""])
+    total = casting.attempt(faces, modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound,
+                            source=casting_bonus_source(state, c))
+    several = len(spell.boosted_versions()) > 1
+    what = text_join("", [data_said(spell.name),
+                          (_(" (boosted: {version})", version=data_said(boosted.name)) if several else _(" (boosted)"))
+                          if boosted is not None else "", _(" (bound, Power Level)") if bound else ""])
     aim = point and _("the point {point}, {point2}", point=decimal(point[0], ".1f"), point2=decimal(point[1], ".1f")) or commas(u.id for u in targets)
     # step 3: success?
     if not total.reaches(value):
@@ -450,7 +509,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     lost_before = {u.id: (u.phase_key, u.phase_lost) for u in state.units.values()}
     if not dispelled:
         # step 6: the effect, then the lore's attribute spell
-        chosen = spell.boosted_resolve if boosted and spell.boosted_resolve else spell.resolve
+        chosen = boosted.resolve if boosted is not None and boosted.resolve else spell.resolve
         m.shielded = spell.name if scroll == "Shielding Scroll" else None
         try:
             apply_spell(state, c, spell, chosen, targets, point, value, part, events, bound=bound, pose=pose)
@@ -498,7 +557,7 @@ def _break(state: NinthAgeState, c: Caster) -> None:
         state.magic.broken.append(c.name)
 
 
-def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool, target,
+def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: BoostedVersion | None, target,
                      at: Point | None) -> tuple[list[UnitState], Point | None]:
     me = caster_unit(state, c)
     t = _types(spell)
@@ -534,7 +593,7 @@ def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: boo
     return [unit], None
 
 
-def _summon_pose(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool, at: Point | None,
+def _summon_pose(state: NinthAgeState, c: Caster, spell: Spell, boosted: BoostedVersion | None, at: Point | None,
                  centre: Point | None, facing: float | None, files: int | None) -> dict | None:
     """Step 1 for a summoning spell (§7.9): the new unit's pose, declared with the cast, and
     checked now with the fewest models it may bring, so a unit that could never be placed there
@@ -548,7 +607,7 @@ def _summon_pose(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool, a
     where = centre or at
     pose = {"x": where[0], "y": where[1], "facing": state.facing_the_enemy(c.seat) if facing is None else facing,
             "files": files, "point": at if is_ground(spell) else None, "reach": spell_range(spell, boosted)}
-    effect = spell.boosted_resolve if boosted and spell.boosted_resolve else spell.resolve
+    effect = spell.version_resolve(boosted)
     _dice, fewest = summoning.spell_models(entry, effect.summon.models)
     width = files or effect.summon.files
     sized = summoning.sized(entry, fewest, min(width, fewest) if width else None)
@@ -729,7 +788,9 @@ def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: i
                     reveal(state, m.owner, m.id, item, _("its unit dispels with it"), events)
     roll = roll_dice(f"{n}d6", state.rng, purpose=_('{who} dispels {spell}', who=who, spell=spell))
     d3_face = _op_d3(state, roll.dice, _('{who}: Overwhelming Power D3', who=who))
-    total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken, ignore_insufficient=wand)
+    source = casting_bonus_source(state, dispeller, dispel=True) if dispeller is not None and icon is None else None
+    total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken, ignore_insufficient=wand,
+                            source=source)
     extra = 1 if bound else 0  # +1 against a bound spell (§9.12)
     wand_text = ""
     if wand and broken:  # "non può aggiungere alcun bonus" (seed 001:1199): the Wand's +D6 is a modifier, a bonus
@@ -983,8 +1044,8 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
                                     lowest_casting_value=value if bound else min(spell.casting_value, value),
                                     phase=state.magic.number, bound=bound))
         state.next_effect += 1
-        change = commas([*(_("{characteristic} {value:+d}", characteristic=k, value=v) for k, v in effect.modifiers.items()),
-                                  *(_("{characteristic} halved", characteristic=k) for k in effect.halve),
+        change = commas([*(_("{characteristic} {value:+d}", characteristic=abbreviation(k), value=v) for k, v in effect.modifiers.items()),
+                                  *(_("{characteristic} halved", characteristic=abbreviation(k)) for k in effect.halve),
                                   *([_("armour save +{value}", value=effect.armour)] if effect.armour else []),
                                   *([_("Ward Save ({value}+)", value=effect.ward)] if effect.ward else [])])
         units = commas(u.id for u in targets) or _("no unit")

@@ -19,7 +19,7 @@ from engine.rulesets.ninth_age.grammar import number
 from engine.core import Event, IllegalAction
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.front_rank import Arrangement, Member, base_fit, centre_files
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.table.footprint import Attached, Pose
 from engine.rulesets.ninth_age.walls import outline
 
@@ -115,6 +115,56 @@ def joined(state: NinthAgeState, host: UnitState, *, hidden: bool | None = False
     """The characters in ``host`` (``hidden``: only the hidden ones; None: all)."""
     return [u for u in state.units.values() if u.host == host.id
             and (hidden is None or (u.location == "hidden") == hidden)]
+
+
+def _troop_counts(state: NinthAgeState, unit: UnitState) -> list[str]:
+    """The most common troop types of a unit of characters only (the one standing for it and
+    those joined to it, a hidden one not counted until revealed), in the order they stand."""
+    members = [unit] + sorted(joined(state, unit), key=lambda c: (c.rank, c.cells is None, c.file, c.id))
+    kinds = [state.unit_entry(m).troop_type for m in members]
+    top = max(kinds.count(k) for k in kinds)
+    return list(dict.fromkeys(k for k in kinds if kinds.count(k) == top))
+
+
+def unit_troop_type(state: NinthAgeState, unit: UnitState) -> str:
+    """The unit's troop type (§14): "il Tipo di Truppa maggiormente presente tra i modelli di R&F
+    e campioni" (the entry's), and "Se un'Unità è composta unicamente da Personaggi il suo Tipo
+    di Truppa si considera essere quello maggiormente presente (l'avversario decide in caso di
+    parità)" (seed 001:2119-2122): among the characters, a tie as the opponent chose
+    (:func:`settle_troop_type`). A model keeps the rules of its own troop type."""
+    entry = state.unit_entry(unit)
+    if not entry.is_character or unit.location == "joined":
+        return entry.troop_type
+    tied = _troop_counts(state, unit)
+    return unit.troop_choice if len(tied) > 1 and unit.troop_choice in tied else tied[0]
+
+
+def unit_troop(state: NinthAgeState, unit: UnitState):
+    """The :class:`TroopType` of :func:`unit_troop_type`."""
+    from engine.rulesets.ninth_age.catalogue import TROOP_TYPES
+
+    return TROOP_TYPES[unit_troop_type(state, unit)]
+
+
+def settle_troop_type(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
+    """A unit of characters only has formed or changed (a character joined, left or fell, or
+    its R&F were all slain): if its most common troop types tie, the opponent decides which it
+    is (asked by /decide unless its earlier choice is still one of them, §14)."""
+    if not state.unit_entry(unit).is_character or unit.location == "joined" or not joined(state, unit):
+        return
+    tied = _troop_counts(state, unit)
+    if len(tied) < 2 or unit.troop_choice in tied:
+        return
+    members = "-".join(sorted([unit.id] + [c.id for c in joined(state, unit)]))
+    opponent = state.enemy_of(unit.owner)
+    answer = decide(state, opponent, f"troop-type-{unit.id}-{members}",
+                    _("{unit} is a unit of characters only whose troop types tie ({types}): which is its troop type? "
+                      "(§14: the opponent decides)", unit=unit.id, types=commas([troop_word(t) for t in tied])),
+                    [t.replace(" ", "-") for t in tied], default=tied[0].replace(" ", "-"))
+    unit.troop_choice = answer.replace("-", " ")
+    events.append(Event(kind="troop-type", seat=opponent, data={"unit": unit.id, "troop_type": unit.troop_choice},
+                        text=_("{unit} counts as {troop_type}, the opponent's choice of its most common troop types "
+                               "(§14).", unit=unit.id, troop_type=troop_word(unit.troop_choice))))
 
 
 COMMAND = ("standard", "musician", "champion")
@@ -259,6 +309,8 @@ def slain_in_unit(state: NinthAgeState, char: UnitState, events: list[Event], te
     char.cells, char.location, char.pose, char.host = None, "destroyed", None, None
     char.wounds_lost = 0
     events.append(Event(kind="destroyed", seat=char.owner, data={"unit": char.id}, text=text_join("", [text, "."])))
+    if host is not None:
+        settle_troop_type(state, host, events)
 
 
 def lose_character_wounds(state: NinthAgeState, char: UnitState, dealt: int, events: list[Event], purpose: str,
@@ -286,7 +338,7 @@ def hit_allocation(state: NinthAgeState, unit: UnitState) -> tuple[str, list[str
     type in a unit of 5+ R&F take none) or "B" (the attacker spreads the hits evenly over the
     R&F and the characters listed). With 5+ R&F, characters of the unit's own troop type stay
     protected even when others are exposed."""
-    troop = state.unit_entry(unit).troop_type
+    troop = unit_troop_type(state, unit)
     inside = joined(state, unit)
     if unit.models >= 5:
         exposed = [c.id for c in inside if state.unit_entry(c).troop_type != troop]
@@ -483,4 +535,5 @@ def fight_on(state: NinthAgeState, host: UnitState, events: list[Event]) -> Unit
                         text=ngettext("The rank and file of {host} are all slain: {names} is left and is still the same unit (§16.2).",
                                       "The rank and file of {host} are all slain: {names} are left and are still the same unit (§16.2), the first standing for it.",
                                       len(inside), host=host.id, names=listed([c.id for c in inside]))))
+    settle_troop_type(state, leader, events)
     return leader

@@ -315,7 +315,7 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
     moved = reform_displacement(fp, new)
     limit = 2 * (spell_movement(state, unit) if movement is None else movement)
     if moved > limit + EPS_DIST:
-        raise IllegalAction("too-far", _("{unit}: reforming to {files} wide would move a model {moved}\"; no model may move more than 2 × M = {limit}\" (§8.13).", unit=unit.id, files=files, moved=decimal(moved, ".1f"), limit=limit))
+        raise IllegalAction("too-far", _("{unit}: reforming to {files} wide would move a model {moved}\"; no model may move more than 2 × M = {limit}\" (§8.13).", unit=unit.id, files=files, moved=decimal(moved, ".1f"), limit=decimal(limit, "g")))
     problem = clearance_problem(new, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     if problem:
         raise IllegalAction("blocked", ngettext("{unit} can't reform like that: {problem}.", "{unit} can't reform like that: {problem}.", number(state, unit), unit=unit.id, problem=problem))
@@ -337,7 +337,7 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
                      "The Swift reform test failed: {unit} make a normal Reform (§17.1).", number(state, unit), unit=unit.id))))
     ranks = math.ceil(unit.models / files)
     events.append(Event(kind="reform", seat=unit.owner, data={"unit": unit.id},
-                        text=ngettext("{unit} reforms {files} wide and {ranks} deep, facing {bearing}°; the farthest model moves {moved}\" of {limit}\".", "{unit} reform {files} wide and {ranks} deep, facing {bearing}°; the farthest model moves {moved}\" of {limit}\".", number(state, unit), unit=unit.id, files=files, ranks=ranks, bearing=decimal(new.bearing, "g"), moved=decimal(moved, ".1f"), limit=limit)))
+                        text=ngettext("{unit} reforms {files} wide and {ranks} deep, facing {bearing}°; the farthest model moves {moved}\" of {limit}\".", "{unit} reform {files} wide and {ranks} deep, facing {bearing}°; the farthest model moves {moved}\" of {limit}\".", number(state, unit), unit=unit.id, files=files, ranks=ranks, bearing=decimal(new.bearing, "g"), moved=decimal(moved, ".1f"), limit=decimal(limit, "g"))))
 
 
 FREE_REFORM_RULES = ("Free Reform", "Skirmishers", "Fast Cavalry", "Fly")

@@ -131,12 +131,13 @@ class NinthAge(Ruleset):
                 _("Healing an ability gives (an army-book rule the bot does not apply): `/heal unit:Spearmen "
                   "wounds:D3 recover:true reason:…` heals, or recovers, wounds on your own unit (§7.8), in the log.")]
 
-    def army_text(self, state: NinthAgeState, seat: str, viewer: str | None) -> str:
-        """``/army show seat:`` in a game: that seat's army as ``viewer`` may see it (§2.4)."""
+    def army_text(self, state: NinthAgeState, seat: str, viewer: str | None, unit: str | None = None) -> str:
+        """``/army show seat: [unit:]`` in a game: that seat's army (or one unit of it) as
+        ``viewer`` may see it (§2.4)."""
         from engine.rulesets.ninth_age.hidden import army_text
 
         spent = {s: one_use.spent_by_name(state, s) for s in SEATS}
-        return army_text(state, seat, viewer, spent)
+        return army_text(state, seat, viewer, spent, unit=unit)
 
     def read_map_upload(self, filename: str, data: bytes, options: dict[str, Any]) -> dict[str, Any]:
         """``/game new ruleset:ninth-age mapfile:<layout.json>``: an uploaded terrain layout, checked
@@ -378,7 +379,7 @@ class NinthAge(Ruleset):
                       reason=str(options.get("reason") or "").strip()[:200])
 
     def _magic_action(self, seat: str, command: str, options: dict[str, Any], state: NinthAgeState | None = None) -> Action:
-        """/cast wizard: spell: dice: target:|at:x,y [version:boosted] [part:]; /dispel spell: [dice:] [wizard:]."""
+        """/cast wizard: spell: dice: target:|at:x,y [version:normal|boosted|NAME|NUMBER] [part:]; /dispel spell: [dice:] [wizard:]."""
         dice = int(number(options["dice"], "dice")) if options.get("dice") not in (None, "") else None
         if command == "dispel":
             if not options.get("spell"):
@@ -396,9 +397,9 @@ class NinthAge(Ruleset):
             if len(parts) != 2:
                 raise IllegalAction("bad-option", _("Write at: as x,y in inches, e.g. at:30,18."))
             at = (number(parts[0], "x"), number(parts[1], "y"))
-        version = str(options.get("version") or "normal").strip().lower()
-        if version not in ("normal", "boosted"):
-            raise IllegalAction("bad-option", _("version is normal or boosted, not {version!r}.", version=version))
+        # normal, boosted, or a boosted version's name or number: the spell says which it has (magic.boosted_version)
+        version = " ".join(str(options.get("version") or "normal").split())
+        word = version.lower()
         ahead = setup.enemy_facing(state, seat) if state is not None and state.sides else 0.0
         facing = parse_facing(options["facing"], ahead) if options.get("facing") not in (None, "") else None
         files = int(number(options["files"], "files")) if options.get("files") not in (None, "") else None
@@ -407,7 +408,8 @@ class NinthAge(Ruleset):
                                                 value=files))
         return Cast(seat=seat, wizard=str(options["wizard"]), spell=str(options["spell"]), dice=dice,
                     target=str(options["target"]) if options.get("target") else None, at=at,
-                    boosted=version == "boosted", part=str(options["part"]) if options.get("part") else None,
+                    boosted=word != "normal", version=None if word in ("normal", "boosted") else version,
+                    part=str(options["part"]) if options.get("part") else None,
                     centre=self._point(options, "centre"), facing=facing, files=files)
 
     # -- the rules --------------------------------------------------------------------------------
@@ -475,7 +477,7 @@ class NinthAge(Ruleset):
         if isinstance(action, Cast):  # Magic phase (§9)
             magic.cast(state, seat, action.wizard, action.spell, action.dice, action.target, action.at,
                        action.boosted, action.part, events, facing=action.facing, files=action.files,
-                       centre=action.centre)
+                       centre=action.centre, version=action.version)
             return
         if isinstance(action, DispelInPlay):
             magic.dispel_in_play(state, seat, action.spell, action.dice, action.wizard, events)

@@ -271,7 +271,7 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
     open_group = next((g for g in ("characters", "war machines") if _group_started(state, seat, g)), None)
     group = group_of(state, unit)
     if open_group and group != open_group:
-        raise IllegalAction("finish-group", _("All your {open_group} deploy together: place the rest of them first.", open_group=open_group))
+        raise IllegalAction("finish-group", _finish_group(open_group))
     entry = state.unit_entry(unit)
     placed = placed_on_table(state, seat, unit, x, y, facing, files)
     fp = placed.footprint()
@@ -412,7 +412,7 @@ def end_drop(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         raise IllegalAction("deploy-first", _("Deploy at least one unit before handing over (§4.2)."))
     for g in ("characters", "war machines"):
         if _group_started(state, seat, g):
-            raise IllegalAction("finish-group", _("All your {g} deploy together: place the rest of them first.", g=g))
+            raise IllegalAction("finish-group", _finish_group(g))
     if status.finished_first == state.enemy_of(seat) or not _reserve(state, state.enemy_of(seat)):
         raise IllegalAction("keep-deploying", _("Your opponent has finished: deploy all your remaining units."))
     status.turn = state.enemy_of(seat)
@@ -509,3 +509,11 @@ def edge_distance(state: NinthAgeState, fp, edge: str) -> float:
     """How far the farthest part of a footprint stands from a table edge."""
     minx, miny, maxx, maxy = fp.shape.bounds
     return {"south": maxy, "north": state.table.height - miny, "west": maxx, "east": state.table.width - minx}[edge]
+
+
+def _finish_group(group: str):
+    """The refusal while a drop's characters or war machines are not all placed (§4.2: each
+    group deploys as one unit), its group named in the reader's language."""
+    if group == "characters":
+        return _("All your characters deploy together: place the rest of them first.")
+    return _("All your war machines deploy together: place the rest of them first.")

@@ -28,8 +28,12 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
     line name them, as /cast takes them: "Shaman knows Thorns spells 1 (Bark Skin), 5 (...)"."""
     names = names or {}
 
-    def named(numbers) -> str:
-        return ", ".join(f"{n} ({names[n]})" if n in names else str(n) for n in sorted(numbers))
+    def named(numbers):
+        from engine.core.text import commas
+        from engine.rulesets.ninth_age.catalogue import data_said
+
+        return commas(_("{number} ({spell})", number=n, spell=data_said(names[n])) if n in names else str(n)
+                      for n in sorted(numbers))
 
     known: list[int] = []
     for n in range(level):

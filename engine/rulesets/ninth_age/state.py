@@ -66,6 +66,9 @@ class UnitState(BaseModel):
     left_table_at: tuple[float, float] | None = None  # its centre where its flee touched the table edge (§11.13)
     slain_engaged: bool = False  # destroyed while engaged in a combat: its standard is captured (§17.2, §20.1)
     champion_lost: bool = False  # its Champion fell (§17)
+    # a unit of characters only whose troop types tie: the one the opponent chose (§14, "l'avversario
+    # decide in caso di parità"), kept while it is still one of the most common
+    troop_choice: str | None = None
     champion_wounds: int = 0  # wounds its Champion has taken in challenges, kept until it falls (§12.7, §16.9)
     no_attacks: bool = False  # refused a challenge: no close-combat attacks this round (§16.9)
     refused: bool = False  # refused a challenge: Ld 0, no Stubborn, until the turn its combat ends is over (§16.9)

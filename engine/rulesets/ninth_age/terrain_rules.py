@@ -235,11 +235,13 @@ def mostly_in_forest(state: NinthAgeState, unit: UnitState, *, standard: bool = 
 
 
 def forest_stubborn(state: NinthAgeState, unit: UnitState) -> bool:
-    """Skirmishers, and lone infantry characters, mostly in a forest are Stubborn (§18.7)."""
+    """Skirmishers, and lone infantry characters ("singoli Personaggi di fanteria": not a unit
+    of several characters, §14), mostly in a forest are Stubborn (§18.7)."""
     if unit.pose is None or kind_share(state, unit.footprint().shape, "forest") <= 0.5:
         return False
     entry = state.unit_entry(unit)
-    return entry.has_rule("Skirmishers") or (entry.is_character and entry.troop_type == "infantry")
+    lone = not any(u.host == unit.id and u.location == "joined" for u in state.units.values())
+    return entry.has_rule("Skirmishers") or (entry.is_character and lone and entry.troop_type == "infantry")
 
 
 # -- Fields: Flammable (§18.5) --------------------------------------------------------------------------------
@@ -298,9 +300,10 @@ def sight_blockers(state: NinthAgeState) -> list:
 
 def hill_cover(state: NinthAgeState, target_shape, origin_inside) -> list:
     """The hills between a shooter and its target as cover obstacles (§18.4): Soft for a target
-    partly on the hill, Hard for one completely off it; a hill hides the part of the target it
-    stands between, not the part standing on it (a line may go into a hill). The hill the
-    shooting model stands on gives no cover (§10.5)."""
+    partly on the hill if it hides half or more of it, Hard for one completely off it if it
+    hides more than half (each hill on its own: short of its share a hill is no cover); a hill
+    hides the part of the target it stands between, not the part standing on it (a line may go
+    into a hill). The hill the shooting model stands on gives no cover (§10.5)."""
     from engine.table.sight import Obstacle
 
     out = []
@@ -308,7 +311,10 @@ def hill_cover(state: NinthAgeState, target_shape, origin_inside) -> list:
         if origin_inside(t.polygon):
             continue
         partly_on = target_shape.intersection(t.polygon).area > 1e-9
-        out.append(Obstacle(shape=t.polygon, kind="soft" if partly_on else "hard", enterable=True))
+        # Soft if the hill hides half or more ("la metà o più"), Hard only if it hides more than
+        # half ("più della metà", seed 001:2886-2889); short of that the hill is neither
+        out.append(Obstacle(shape=t.polygon, kind="soft" if partly_on else "hard", enterable=True,
+                            alone="half" if partly_on else "more"))
     return out
 
 
