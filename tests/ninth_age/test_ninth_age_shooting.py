@@ -290,3 +290,14 @@ def test_small_models_give_hard_cover_when_as_tall_as_the_target_even_shooting_w
     state = shooting({**place, "Skulkers": (30, 30, 180)})
     state.table.terrain.append(feature("Knoll", "hill", [(20, 4), (40, 4), (40, 14), (20, 14)]))
     assert _cover(state, target="Skulkers")[0] == {"hard"}
+
+
+def test_the_catalogues_ranged_weapon_names_are_the_profiles_names():
+    """An army file's Champion weapons are checked against catalogue.CARRIED_RANGED, and artillery
+    is told by catalogue.ARTILLERY, so army.py needs no weapon profile (which would tie army.py to
+    the damage model in a circle): the names stay those of weapons.RANGED, carried and artillery."""
+    from engine.rulesets.ninth_age.catalogue import ARTILLERY, CARRIED_RANGED
+    from engine.rulesets.ninth_age.weapons import RANGED
+
+    assert CARRIED_RANGED == {name for name, w in RANGED.items() if not w.artillery}
+    assert set(ARTILLERY) == {name for name, w in RANGED.items() if w.artillery}

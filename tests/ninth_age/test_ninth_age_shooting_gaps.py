@@ -42,7 +42,7 @@ def test_a_unit_whose_only_ranged_weapon_is_its_characters_may_stand_and_shoot()
     log = []
     state = apply(state, Charge(seat="p2", unit="Brutes", target="Halberdiers"), {"reaction": "stand-and-shoot"}, log)
     said = _said(log)
-    assert "Halberdiers react: stand-and-shoot." in said
+    assert "Halberdiers react: Stand and Shoot." in said
     # the Marshal's longbow at its own BS 5, -1 Stand and Shoot, -1 long range (16.9" of its 30")
     assert "Marshal in Halberdiers stands and shoots (longbow) at Brutes: 1 model in range" in said
     assert "1 with long range -1, Stand and Shoot -1" in said and "1 shot at BS 5 -2, needing 4+" in said
@@ -346,5 +346,5 @@ def test_a_unit_whose_only_ranged_weapon_is_its_champions_shoots_and_stands_and_
     log = []
     apply(state, Charge(seat="p2", unit="Brutes", target="Halberdiers"), {"reaction": "stand-and-shoot"}, log)
     said = _said(log)
-    assert "Halberdiers react: stand-and-shoot." in said
+    assert "Halberdiers react: Stand and Shoot." in said
     assert "the Champion of Halberdiers stands and shoots (longbow) at Brutes" in said

@@ -32,7 +32,7 @@ from engine.rulesets.ninth_age.characteristics import characteristic_changes
 from engine.rulesets.ninth_age.spell_effects import BoundSpell, SpellEffect, vortex_of
 from engine.rulesets.ninth_age.catalogue import (
     data_said,
-    CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, TroopType, extra_rule_problem, rule_name, rule_param, rule_problem,
+    CARRIED_RANGED, CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, TroopType, extra_rule_problem, rule_name, rule_param, rule_problem,
 )
 from engine.rulesets.ninth_age.items import BODY_ARMOUR, HOOD, BookItem, army_catalogue, unit_item_problems
 from engine.rulesets.ninth_age.items import catalogue as item_catalogue
@@ -109,9 +109,7 @@ class Command(Strict):
     @field_validator("champion_weapons")
     @classmethod
     def _champion_weapons(cls, v: list[str]) -> list[str]:
-        from engine.rulesets.ninth_age.weapons import RANGED
-
-        carried = sorted(name for name, w in RANGED.items() if not w.artillery)
+        carried = sorted(CARRIED_RANGED)
         out = []
         for item in v:
             key = item.strip().lower()

@@ -44,9 +44,8 @@ from engine.rulesets.ninth_age.shooting import (
     height, measure, modifier_list, modifiers, need_text, record, roll_to_hit, shooting_bs, shooting_strength, sight_obstacles, to_hit_needed,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
-from engine.rulesets.ninth_age.weapons import (
-    BREATH_RANGE, RangedWeapon, breath_magical, breath_of, breath_weapon, breathers, spend_breaths,
-)
+from engine.rulesets.ninth_age.breath import breathers, spend_breaths
+from engine.rulesets.ninth_age.weapons import BREATH_RANGE, RangedWeapon, breath_magical, breath_of, breath_weapon
 from engine.table.arcs import arc_of
 from engine.table.contact import distance
 from engine.table.frame import bearing_between, direction

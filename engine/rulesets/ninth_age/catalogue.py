@@ -100,6 +100,11 @@ WEAPONS = frozenset({"hand weapon", "flail", "great weapon", "halberd", "additio
                      "light lance", "pike", "spear", "short bow", "bow", "longbow", "crossbow", "handgun",
                      "pistol", "brace of pistols", "throwing weapons", "cannon", "catapult", "bolt thrower",
                      "flame thrower", "volley gun"})
+# The rulebook's ranged weapons a model carries (§15.2) and its artillery (§15.3), by name: weapons.RANGED
+# gives their profiles; the names stand here too so an army file's check (army.py) needs no profile.
+CARRIED_RANGED = frozenset({"short bow", "bow", "longbow", "crossbow", "handgun", "pistol", "brace of pistols",
+                            "throwing weapons"})
+ARTILLERY = ("bolt thrower", "cannon", "catapult", "flame thrower", "volley gun")
 # Each weapon as a reply names it, in the reader's language: Italian from the seed's tables (§15.1
 # close combat, lines 2331-2362; §15.2 ranged, 2373-2400; §15.3 artillery: "Lancia Dardo" 2417,
 # "Cannone" 2437, "Lanciafiamme" 2459, "Raffica" 2468, "Catapulta" 2478).

@@ -946,7 +946,8 @@ def breath_blows(state: NinthAgeState, unit: UnitState, enemies: list[str], touc
     utilizzarla una volta sola durante la partita": the models not in contact keep theirs),
     nothing of the model's equipment or rules. Only in a combat being fought (``asked``), never in
     a count of the attacks a unit would make."""
-    from engine.rulesets.ninth_age.weapons import breath_of, breath_weapon, breathers, spend_breaths
+    from engine.rulesets.ninth_age.breath import breathers, spend_breaths
+    from engine.rulesets.ninth_age.weapons import breath_of, breath_weapon
 
     entry = state.unit_entry(unit)
     param = breath_of(entry)

@@ -23,7 +23,8 @@ from engine.rulesets.ninth_age.shooting import (
     champion_weapons, character_volleys, check_target, choose_weapon, may_shoot, measure, moved_this_turn, ranged_attack, shooting_bs,
 )
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, phase_word
-from engine.rulesets.ninth_age.weapons import breath_of, breathers, weapons_of
+from engine.rulesets.ninth_age.breath import breathers
+from engine.rulesets.ninth_age.weapons import breath_of, weapons_of
 from engine.table.arcs import arc_of, majority_arc
 from engine.table.contact import distance
 from engine.table.frame import EPS_DIST
