@@ -307,7 +307,7 @@ def test_a_unit_of_characters_only_takes_their_most_common_troop_type_the_oppone
     state, _events = RULESET.apply(state, Join(seat="p1", unit="Captain", into="Marshal"))
     asked = state.pending.decision
     assert (asked.seat, asked.options) == ("p2", ["infantry", "cavalry"])
-    assert "Marshal is a unit of characters only whose troop types tie (infantry, cavalry)" in asked.question
+    assert "A unit of characters only (Marshal), whose troop types tie (infantry, cavalry)" in asked.question
     with pytest.raises(IllegalAction):
         RULESET.apply(state, Decide(seat="p2", option="monster"))
     with pytest.raises(IllegalAction):
@@ -315,7 +315,7 @@ def test_a_unit_of_characters_only_takes_their_most_common_troop_type_the_oppone
     state, events = RULESET.apply(state, Decide(seat="p2", option="cavalry"))
     assert state.pending is None and state.units["Captain"].host == "Marshal"
     assert mixed_units.unit_troop_type(state, state.units["Marshal"]) == "cavalry"
-    assert "Marshal counts as cavalry, the opponent's choice of its most common troop types (§14)." in \
+    assert "The unit of characters only (Marshal) counts as cavalry, the opponent's choice of its most common troop types (§14)." in \
         " ".join(e.text for e in events)
     assert not terrain_rules.forest_stubborn(state, state.units["Marshal"])  # no longer a lone character
 

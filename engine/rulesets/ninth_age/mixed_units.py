@@ -158,13 +158,13 @@ def settle_troop_type(state: NinthAgeState, unit: UnitState, events: list[Event]
     members = "-".join(sorted([unit.id] + [c.id for c in joined(state, unit)]))
     opponent = state.enemy_of(unit.owner)
     answer = decide(state, opponent, f"troop-type-{unit.id}-{members}",
-                    _("{unit} is a unit of characters only whose troop types tie ({types}): which is its troop type? "
+                    _("A unit of characters only ({unit}), whose troop types tie ({types}): which is its troop type? "
                       "(§14: the opponent decides)", unit=unit.id, types=commas([troop_word(t) for t in tied])),
                     [t.replace(" ", "-") for t in tied], default=tied[0].replace(" ", "-"))
     unit.troop_choice = answer.replace("-", " ")
     events.append(Event(kind="troop-type", seat=opponent, data={"unit": unit.id, "troop_type": unit.troop_choice},
-                        text=_("{unit} counts as {troop_type}, the opponent's choice of its most common troop types "
-                               "(§14).", unit=unit.id, troop_type=troop_word(unit.troop_choice))))
+                        text=_("The unit of characters only ({unit}) counts as {troop_type}, the opponent's choice of its most "
+                               "common troop types (§14).", unit=unit.id, troop_type=troop_word(unit.troop_choice))))
 
 
 COMMAND = ("standard", "musician", "champion")

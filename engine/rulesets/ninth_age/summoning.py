@@ -212,8 +212,8 @@ def _terms(text: str) -> tuple[int, int, int]:
 def spell_models(entry: Unit, expr: str | None) -> tuple[bool, int]:
     """(whether dice decide it, the fewest models) of a summoning spell's ``models``.
 
-    >>> from engine.rulesets.ninth_age.army import sample_army
-    >>> wolves = sample_army("ashen-host").lore("Cairns").spells[2].summons()
+    >>> from engine.rulesets.ninth_age.army import sample_lore
+    >>> wolves = sample_lore("cairns").spells[2].summons()
     >>> spell_models(wolves, "D3+2"), spell_models(wolves, "2D6"), spell_models(wolves, None)
     ((True, 3), (True, 2), (False, 5))
     """
