@@ -146,8 +146,7 @@ def called_test(state: NinthAgeState, seat: str, action, events: list[Event]) ->
     the table or a character in one, called by either player with the rule as its reason; the
     call and the roll go into the log, and a replay rolls the same."""
     unit = state.units[action.unit]
-    host = state.units.get(unit.host) if unit.location == "joined" and unit.host else None
-    if not (unit.on_table or (host is not None and host.on_table)):
+    if not state.in_play(unit):
         raise IllegalAction("not-on-table", ngettext(
             "{unit} is not on the table: only a unit on the table, or a character in one, takes a test.",
             "{unit} are not on the table: only a unit on the table, or a character in one, takes a test.",

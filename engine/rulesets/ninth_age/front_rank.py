@@ -82,13 +82,18 @@ class Arrangement:
                 rank += 1
         placed = replace(joiner, rank=rank, file=file)
         out = Arrangement(self.files, [replace(m) for m in self.members] + [placed])
+        return out, out._make_room(placed)
+
+    def _make_room(self, placed: Member) -> list[str]:
+        """Every member ``placed`` now overlaps moves as little as possible to the forward-most
+        free place; the names of those that moved."""
         moved = []
-        for m in out.members:
+        for m in self.members:
             if m is placed or not (m.cells() & placed.cells()):
                 continue
-            m.rank, m.file = out._spot(m.width, m.depth, out.taken(but=m.name), m.file)
+            m.rank, m.file = self._spot(m.width, m.depth, self.taken(but=m.name), m.file)
             moved.append(m.name)
-        return out, moved
+        return moved
 
     def centre(self, joiner: Member, file: int) -> tuple["Arrangement", list[str]]:
         """The block after a War Platform takes the front rank at ``file`` (one of
@@ -98,13 +103,7 @@ class Arrangement:
         posteriore", §22 War Platform). Returns the new block and who moved."""
         placed = replace(joiner, rank=0, file=file)
         out = Arrangement(self.files, [replace(m) for m in self.members if m.name != joiner.name] + [placed])
-        moved = []
-        for m in out.members:
-            if m is placed or not (m.cells() & placed.cells()):
-                continue
-            m.rank, m.file = out._spot(m.width, m.depth, out.taken(but=m.name), m.file)
-            moved.append(m.name)
-        return out, moved
+        return out, out._make_room(placed)
 
     def leave(self, name: str) -> tuple["Arrangement", list[str]]:
         """The block after ``name`` leaves: Front-Rank models behind step forward into the gap,

@@ -289,8 +289,7 @@ def called_heal(state: NinthAgeState, seat: str, action, events: list[Event]) ->
             "{unit} is destroyed: healing never brings back a unit that is gone (§7.8).",
             "{unit} are destroyed: healing never brings back a unit that is gone (§7.8).",
             number(state, unit), unit=unit.id))
-    host = state.units.get(unit.host) if unit.location == "joined" and unit.host else None
-    if not (unit.on_table or (host is not None and host.on_table)):
+    if not state.in_play(unit):
         raise IllegalAction("not-on-table", ngettext(
             "{unit} is not on the table: only a unit on the table, or a character in one, is healed.",
             "{unit} are not on the table: only a unit on the table, or a character in one, is healed.",

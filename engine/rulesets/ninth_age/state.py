@@ -220,6 +220,11 @@ class NinthAgeState(GameState):
     def on_table(self, owner: str | None = None) -> list[UnitState]:
         return [u for u in self.units.values() if u.on_table and (owner is None or u.owner == owner)]
 
+    def in_play(self, unit: UnitState) -> bool:
+        """On the table, or a character joined to a unit on the table."""
+        host = self.units.get(unit.host) if unit.location == "joined" and unit.host else None
+        return unit.on_table or (host is not None and host.on_table)
+
     def enemy_of(self, seat: str) -> str:
         return "p2" if seat == "p1" else "p1"
 
