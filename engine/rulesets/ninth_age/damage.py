@@ -34,6 +34,7 @@ from typing import Literal
 
 from engine.core import roll_dice
 from engine.core.rng import Rng
+from engine.rulesets.ninth_age.dice import d3
 
 Category = Literal["close combat", "shooting", "special", "ranged"]
 MAX_ARMOUR = 6  # §15.5: the armour bonus is capped at +6
@@ -335,10 +336,5 @@ def roll_value(text: str, rng: Rng, purpose: str) -> tuple[int, list[int]]:
     count, sides, plus = int(m.group(1) or 1), int(m.group(2)), int(m.group(3) or 0)
     roll = roll_dice(f"{count}d6", rng, purpose=purpose)
     faces = list(roll.dice)
-    total = sum((d + 1) // 2 if sides == 3 else d for d in faces) + plus
+    total = sum(d3(d) if sides == 3 else d for d in faces) + plus
     return total, faces
-
-
-def d3(face: int) -> int:
-    """A D3 from a D6 face (E-01): 1-2 -> 1, 3-4 -> 2, 5-6 -> 3."""
-    return (face + 1) // 2

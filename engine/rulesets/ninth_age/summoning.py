@@ -36,12 +36,12 @@ from __future__ import annotations
 from shapely.geometry import Point as ShapelyPoint
 from pydantic import ValidationError
 
-from engine.core import Event, IllegalAction, roll_dice
+from engine.core import Event, IllegalAction
 from engine.core.errors import validation_problems
 from engine.core.text import Text, _, commas, decimal, join as text_join, ngettext
 from engine.rulesets.ninth_age.grammar import entry_number
 from engine.rulesets.ninth_age.army import Unit, summon_problem
-from engine.rulesets.ninth_age.dice import d3
+from engine.rulesets.ninth_age.damage import roll_value
 from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.rulesets.ninth_age.walls import gap
@@ -224,11 +224,8 @@ def spell_models(entry: Unit, expr: str | None) -> tuple[bool, int]:
 def roll_models(state: NinthAgeState, entry: Unit, expr: str | None, purpose) -> tuple[int, Text | None]:
     """The models a summoning spell brings: its number, or its dice rolled now (a D3 read off a
     D6, §1.1), with the roll as the log says it ("D3+2 = 5 → 5"), None for a plain number."""
-    dice, sides, bonus = _terms(expr or str(entry.models))
-    if not dice:
-        return bonus, None
-    faces = list(roll_dice(f"{dice}d6", state.rng, purpose=purpose).dice)
-    values = [d3(f) if sides == 3 else f for f in faces]
-    n = sum(values) + bonus
+    n, faces = roll_value(expr or str(entry.models), state.rng, purpose)
+    if not faces:
+        return n, None
     return n, _("{expr} = {faces} → {n}", expr=(expr or "").strip().upper(), faces="+".join(map(str, faces)), n=n)
 
