@@ -132,7 +132,7 @@ def test_a_failed_charge_keeps_the_1_inch_rule_and_says_which_unit_keeps_it_from
     state, log = _charge(state, "War Hounds", "Brutes", 6, 4, 1)  # 17" of 18.2"
     assert ("War Hounds' charge fails (17\" is short of 18.2\"). They may not make the failed charge move and stay "
             "where they are: turned toward the centre of Brutes, the unit would come 0.57\" from Handgunners (at "
-            "least 1\" needed); moving forward, it would come closer than 0.5\" to Handgunners; a failed charge is "
+            "least 1\" needed); moving forward, they would come closer than 0.5\" to Handgunners; a failed charge is "
             "not a charge, so the 1\" rule holds (§8.7).") in log
     hounds = state.units["War Hounds"]
     assert (hounds.pose.x, hounds.pose.y, hounds.pose.bearing) == (29.9, 9.5, 0.0)

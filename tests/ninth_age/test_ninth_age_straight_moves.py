@@ -76,15 +76,15 @@ def test_a_failed_charge_stops_1_inch_before_a_friend_in_its_way():
     assert _gaps(state, "Spearmen")["Marshal"] == pytest.approx(1.0, abs=1e-6)
     assert "move 2.6\" of 6\"" in log[0]
     # it says what stopped it short (the console showed "moves 0.1\" of 5\"" and no reason)
-    assert log[0].endswith("It stopped short: moving forward, it would come closer than 0.5\" to Marshal.")
+    assert log[0].endswith("They stopped short: moving forward, they would come closer than 0.5\" to Marshal.")
 
 
 def test_a_failed_charge_stops_1_inch_before_impassable_terrain():
     state, log = _fail({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 40, 180)}, 6,
                        rock=[(25, 17), (35, 17), (35, 19), (25, 19)])
     assert _rock_distance(state, state.units["Spearmen"].footprint()) == pytest.approx(1.0, abs=1e-6)
-    assert log[0].endswith("move 4.0\" of 6\" (the highest die), then may not move or shoot this turn. It stopped "
-                           "short: moving forward, it would come closer than 0.5\" to Rock.")
+    assert log[0].endswith("move 4.0\" of 6\" (the highest die), then may not move or shoot this turn. They stopped "
+                           "short: moving forward, they would come closer than 0.5\" to Rock.")
 
 
 def test_a_failed_charge_never_jumps_through_thin_impassable_terrain():
@@ -106,7 +106,7 @@ def test_a_failed_charge_with_no_legal_place_stays_where_it_is():
     assert state.units["Spearmen"].footprint().centre == pytest.approx((30, start_y))
     assert log == ["Spearmen's charge fails (short). They may not make the failed charge move and stay where they are: "
                    "turned toward the centre of Brutes, the unit would come 0.51\" from Marshal (at least 1\" needed); "
-                   "moving forward, it would come closer than 0.5\" to Marshal; a failed charge is not "
+                   "moving forward, they would come closer than 0.5\" to Marshal; a failed charge is not "
                    "a charge, so the 1\" rule holds (§8.7)."]
 
 
@@ -160,13 +160,13 @@ def test_a_failed_charge_that_cannot_move_names_the_feature_move_ahead_met_and_w
     state, log = _fail({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 40, 180)}, 6,
                        rock=[(25, front + 0.51), (35, front + 0.51), (35, front + 1), (25, front + 1)])
     assert state.units["Spearmen"].pose.y == 10
-    assert "; moving forward, it would come closer than 0.5\" to Rock; a failed charge" in log[0]
+    assert "; moving forward, they would come closer than 0.5\" to Rock; a failed charge" in log[0]
     # a cliff all along its flank, 0.7" off: wherever it stops within its 6", it is closer than 1"
     flank = 30 + 2.362204724409449 + 0.7
     state, log = _fail({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 40, 180)}, 6,
                        rock=[(flank, 0), (flank + 1, 0), (flank + 1, 30), (flank, 30)])
     assert state.units["Spearmen"].pose.y == 10
-    assert "; moving forward 6.0\", it would still be closer than 1\" to Rock; a failed charge" in log[0]
+    assert "; moving forward 6.0\", they would still be closer than 1\" to Rock; a failed charge" in log[0]
 
 
 # --- the pursuit, the overrun and the Random Movement move (§11.13, §22) ------------------------

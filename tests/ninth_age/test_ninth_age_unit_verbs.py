@@ -220,3 +220,61 @@ def test_the_scan_finds_a_verb_that_agrees_with_the_wrong_unit(tmp_path):
     found = second_unit_verbs([source])
     assert found == ["sample.py:1 {host} marches: {unit} joins {host}: {host} marches on.",
                      "sample.py:3 {target} is: Wolf Riders ahead: {target} is fleeing."], found
+
+
+# "it" standing for the unit a sentence is about ("Spearmen ... It stopped short", "moving forward,
+# it would come closer"): a unit that moves, would move or stops is "they" when its name is a plural
+PRONOUN = re.compile(r"(?:^|[^\w'])[Ii]t (would|stopped|stops)\b")
+
+
+def unit_pronouns(paths):
+    """Every _() sentence (not ngettext) where "it" would, stopped or stops: the pronoun of a unit
+    that moves, fixed in the singular."""
+    left = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_" and node.args \
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str) \
+                    and PRONOUN.search(node.args[0].value):
+                left.append(f"{path.name}:{node.lineno} {node.args[0].value[:90]}")
+    return left
+
+
+def test_no_sentence_fixes_a_moving_unit_pronoun_in_the_singular():
+    left = unit_pronouns(sorted(Path(package.__file__).parent.glob("*.py")))
+    assert not left, "\n".join(left)
+
+
+def test_the_pronoun_scan_finds_it_stopped_short(tmp_path):
+    source = tmp_path / "sample.py"
+    source.write_text('a = _("It stopped short: {ahead}.", ahead=stop)\n'
+                      'b = _("moving forward, it would come closer than 1\\" to {names}", names=n)\n'
+                      'c = ngettext("It stopped short.", "They stopped short.", number(state, unit))\n'
+                      'd = _("the template stays where it was aimed")\n')
+    assert unit_pronouns([source]) == ["sample.py:1 It stopped short: {ahead}.",
+                                       "sample.py:2 moving forward, it would come closer than 1\" to {names}"]
+
+
+def test_spearmen_stopped_short_and_would_come_closer_in_each_language():
+    """The console game: "Spearmen's charge fails ...: they turn ... It stopped short: moving
+    forward, it would come closer than 0.5\" to Marshal." The pronoun agrees with the Spearmen;
+    a Giant stays "it"."""
+    from engine.rulesets.ninth_age import charges
+
+    def failed(who, where):
+        state = scenario({who: where, "Brutes": (30, 40, 180), "Marshal": (30, 16, 0)}, terrain="open",
+                         step="charges")
+        events = []
+        charges._failed(state, state.units[who], state.units["Brutes"], [1, 6], events, why="short")
+        return events[-1]
+
+    spearmen = failed("Spearmen", (30, 10, 0, 6))
+    assert str(spearmen.text).endswith("They stopped short: moving forward, they would come closer than 0.5\" to "
+                                       "Marshal."), spearmen.text
+    assert say(event_text(spearmen), "it").endswith("Il movimento si è fermato prima: muovendo in avanti, "
+                                                    "arriverebbero a meno di 0,5\" da Marshal."), say(event_text(spearmen), "it")
+    assert say(event_text(spearmen), "hu").endswith("Hamarabb megálltak: előre mozogva 0,5\"-nél közelebb "
+                                                    "kerülnének ehhez: Marshal."), say(event_text(spearmen), "hu")
+    giant = failed("Giant", (30, 8, 0))
+    assert "It stopped short: moving forward 6.0\", it would still be closer than 1\" to Marshal." in str(giant.text), \
+        giant.text

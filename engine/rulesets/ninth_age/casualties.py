@@ -127,6 +127,14 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
         events.append(Event(kind="casualties", seat=unit.owner, data={"unit": unit.id, "removed": dead},
                             text=text_join("", [lost, (ngettext(" ({wounds_lost} wound carried on the next model)", " ({wounds_lost} wounds carried on the next model)", unit.wounds_lost, wounds_lost=unit.wounds_lost) if unit.wounds_lost
                                and unit.models else ""), "."])))
+    elif unit.wounds_lost and unit.models:
+        # wounded, no model removed (a War Machine, a Giant, Brutes of 3 W): the wounds it took and
+        # those it has left, as a unit that loses models is told what it has left
+        # Translators: the wounds a unit has left ("Stone Thrower: 1 wound, 2 left")
+        left = ngettext("{n} left", "{n} left", wounds_left(state, unit, per_model))
+        events.append(Event(kind="wounds", seat=unit.owner, data={"unit": unit.id, "wounds": wounds},
+                            text=text_join("", [ngettext("{unit}: {n} wound, {left}", "{unit}: {n} wounds, {left}", wounds,
+                                                         unit=unit.id, left=left), "."])))
     if unit.models <= 0:
         from engine.rulesets.ninth_age.mixed_units import fight_on
 

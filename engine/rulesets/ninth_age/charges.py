@@ -414,15 +414,15 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     reactive = target.owner
     forced = None  # why the unit has one reaction only, said with it
     if target.fleeing:
-        options, forced = ["flee"], _("already fleeing, it must Flee (§8.3)")
+        options, forced = ["flee"], ngettext("already fleeing, it must Flee (§8.3)", "already fleeing, they must Flee (§8.3)", number(state, target))
     elif engaged(state, target):
-        options, forced = ["hold"], _("already engaged in combat, it may only Hold (§8.3)")
+        options, forced = ["hold"], ngettext("already engaged in combat, it may only Hold (§8.3)", "already engaged in combat, they may only Hold (§8.3)", number(state, target))
     elif tentry.has_rule("Undead"):  # "La sola reazione a una carica che una Unità Non-morto può compiere è
-        options, forced = ["hold"], _("Undead, its only charge reaction is Hold (§22)")  # Mantenere la Posizione"
+        options, forced = ["hold"], ngettext("Undead, its only charge reaction is Hold (§22)", "Undead, their only charge reaction is Hold (§22)", number(state, target))  # Mantenere la Posizione"
     elif _immune(state, target):  # ITP never chooses Flee (§22)
-        options, forced = ["hold"], _("Immune to Psychology, it never chooses Flee (§8.3, §22)")
+        options, forced = ["hold"], ngettext("Immune to Psychology, it never chooses Flee (§8.3, §22)", "Immune to Psychology, they never choose Flee (§8.3, §22)", number(state, target))
     elif target.garrison:  # a unit in a Building may not Flee from an assault (§18.6)
-        options, forced = ["hold"], _("in a Building, it may not Flee from an assault (§18.6)")
+        options, forced = ["hold"], ngettext("in a Building, it may not Flee from an assault (§18.6)", "in a Building, they may not Flee from an assault (§18.6)", number(state, target))
     else:
         options = ["hold", "flee"]
     # Terror (§22): a charge declared by a Terror unit makes the target take a Panic test; failed, it
@@ -972,7 +972,7 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
     ahead = move_ahead(turned, go, surroundings(state, {charger.id}) if ghost else around,
                        during=0.0 if squeezed else CLEARANCE_DURING, through_terrain=CLEARANCE_END if ghost else None)
     best, moved = (None, 0.0) if turned_into else (ahead.footprint, ahead.moved)
-    stop = None if turned_into or go <= 0 else _ahead_problem(ahead)  # what keeps it from moving on
+    stop = None if turned_into or go <= 0 else _ahead_problem(ahead, number(state, charger))  # what keeps it from moving on
     if best is None:
         # say what keeps it from moving at all: where the pivot leaves it, and what is ahead
         if stop is None:
@@ -995,7 +995,7 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
     charger.pose = best.pose
     text = ngettext("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", "{charger}'s charge fails ({why}): they turn toward {target} and move {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", number(state, charger), charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)
     if stop is not None and moved < go - 0.05:  # say why it stopped short ("0.1\" of 5\"" read as a fault)
-        text = join("", [text, " ", _("It stopped short: {ahead}.", ahead=stop)])
+        text = join("", [text, " ", ngettext("It stopped short: {ahead}.", "They stopped short: {ahead}.", number(state, charger), ahead=stop)])
     events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id}, text=text))
 
 
@@ -1023,26 +1023,30 @@ def _met_names(mets) -> Text:
     return commas([_("impassable terrain") if m.name == IMPASSABLE else m.name for m in mets])
 
 
-def _ahead_problem(ahead) -> Text | None:
+def _ahead_problem(ahead, n: int) -> Text | None:
     """What keeps a failed charge from moving on, as :func:`engine.table.motion.move_ahead` found
     it: what it would go into or come within ½" of, or what every place it could reach is closer
-    than 1" to."""
+    than 1" to; ``n``, the unit's grammatical number, says "it" or "they"."""
     def blocked() -> Text:
         into = [m for m in ahead.blocked_by if m.why == "overlap"]
         if into:
-            return _("moving forward, it would go into {names}", names=_met_names(into))
-        return _("moving forward, it would come closer than {gap}\" to {names}",
-                 gap=decimal(ahead.blocked_by[0].gap, "g"), names=_met_names(ahead.blocked_by))
+            return ngettext("moving forward, it would go into {names}", "moving forward, they would go into {names}", n,
+                            names=_met_names(into))
+        return ngettext("moving forward, it would come closer than {gap}\" to {names}",
+                        "moving forward, they would come closer than {gap}\" to {names}", n,
+                        gap=decimal(ahead.blocked_by[0].gap, "g"), names=_met_names(ahead.blocked_by))
 
     near = [m for m in ahead.short_by if m.why == "gap"]
     # stopped before it has gone a tenth of an inch, or by the same units and features it stays too near
     if ahead.blocked_by and (ahead.at < 0.05 or {m.name for m in near} <= {m.name for m in ahead.blocked_by}):
         return blocked()
     if near:
-        return _("moving forward {inches}\", it would still be closer than 1\" to {names}",
-                 inches=decimal(ahead.at, ".1f"), names=_met_names(near))
+        return ngettext("moving forward {inches}\", it would still be closer than 1\" to {names}",
+                        "moving forward {inches}\", they would still be closer than 1\" to {names}", n,
+                        inches=decimal(ahead.at, ".1f"), names=_met_names(near))
     if ahead.short_by:  # the table edge
-        return _("moving forward {inches}\", it would not stand wholly on the table", inches=decimal(ahead.at, ".1f"))
+        return ngettext("moving forward {inches}\", it would not stand wholly on the table",
+                        "moving forward {inches}\", they would not stand wholly on the table", n, inches=decimal(ahead.at, ".1f"))
     return None
 
 

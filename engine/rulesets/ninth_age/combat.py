@@ -1630,14 +1630,19 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     text: list = []
     if done < go - EPS_DIST:
         if not blocked and ghost and any(m.terrain for m in ahead.short_by):
-            text.append(_(": farther on it would end in or within 1\" of Impassable terrain, which an Ethereal unit "
-                          "goes through but may not end its move near (§22 Ethereal), so it stops at the last place "
-                          "clear of it"))
+            text.append(ngettext(": farther on it would end in or within 1\" of Impassable terrain, which an Ethereal "
+                                 "unit goes through but may not end its move near (§22 Ethereal), so it stops at the "
+                                 "last place clear of it",
+                                 ": farther on they would end in or within 1\" of Impassable terrain, which an Ethereal "
+                                 "unit goes through but may not end its move near (§22 Ethereal), so they stop at the "
+                                 "last place clear of it", n))
         elif blocked:
             text.append(ngettext(": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units", ": {blocked} stand in its way, so the pursuer stops at the last place at least 1\" from other units", number(state, state.units[blocked]) if blocked in state.units else 1, blocked=blocked))
         else:
-            text.append(_(": farther on it would end within 1\" of another unit, so the pursuer stops at the last place at least "
-                          "1\" from them"))
+            text.append(ngettext(": farther on it would end within 1\" of another unit, so the pursuer stops at the last "
+                                 "place at least 1\" from them",
+                                 ": farther on they would end within 1\" of another unit, so the pursuers stop at the "
+                                 "last place at least 1\" from them", n))
         if turned_only:
             text.append(_(" (none on the way: the pursuer turns {turn}° toward its quarry instead)", turn=decimal(turned_only, ".0f")))
         elif done < EPS_DIST:

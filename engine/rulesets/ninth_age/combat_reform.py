@@ -143,9 +143,10 @@ def candidates(state: NinthAgeState, unit: UnitState, combat: list[str] | None =
 
 def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, around, fought, others,
              combat: set[str]) -> Text | None:
+    n = number(state, unit)  # "it would overlap" for a Giant, "they would overlap" for Spearmen
     if new.formation.files == fp.formation.files and abs(turn_between(new.bearing, fp.bearing)) < 1e-6 \
             and new.shape.symmetric_difference(fp.shape).area < 1e-6:
-        return _("that is the formation it stands in")
+        return ngettext("that is the formation it stands in", "that is the formation they stand in", n)
     narrow = platform_width_problem(state, unit, new.formation.files)
     if narrow:  # its War Platform stands in the centre of the front rank (§22)
         return narrow
@@ -156,21 +157,22 @@ def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, arou
     for o in others:
         shape = o.footprint().shape
         if o.id not in fought and new.shape.intersects(shape) and new.shape.intersection(shape).area > 1e-6:
-            return _("it would overlap {unit}", unit=o.id)
+            return ngettext("it would overlap {unit}", "they would overlap {unit}", n, unit=o.id)
         if o.id not in fought and o.owner != unit.owner and in_contact(new, o.footprint()):
-            return _("it would touch {unit}, a unit it was not fighting", unit=o.id)
+            return ngettext("it would touch {unit}, a unit it was not fighting", "they would touch {unit}, a unit they were not fighting", n, unit=o.id)
     for o in others:  # "La regola inerente il 1” di Distanza tra Unità può essere ignorata per le Unità
         # coinvolte nel medesimo combattimento" (§11.14): toward every other unit it holds
         if o.id in combat or o.garrison:
             continue
         gap = new.shape.distance(o.footprint().shape)
         if gap < CLEARANCE_END - EPS_DIST:
-            return _("it would stand {gap}\" from {unit}, which is not in its combat (the 1\" rule)",
+            return ngettext("it would stand {gap}\" from {unit}, which is not in its combat (the 1\" rule)",
+                            "they would stand {gap}\" from {unit}, which is not in their combat (the 1\" rule)", n,
                      gap=decimal(gap, ".1f"), unit=o.id)
     if state.table.off_table_fraction(new.shape) > 0 or not state.table.fully_on(new.shape):
-        return _("it would stand off the table")
+        return ngettext("it would stand off the table", "they would stand off the table", n)
     if around.impassable is not None and not around.impassable.is_empty and new.shape.intersects(around.impassable):
-        return _("it would stand in Impassable Terrain")
+        return ngettext("it would stand in Impassable Terrain", "they would stand in Impassable Terrain", n)
     moved = reform_displacement(fp, new)
     if moved > limit + EPS_DIST:
         return _("a model would move {moved}\", more than 2 x M = {limit}\"", moved=decimal(moved, ".1f"), limit=limit)

@@ -63,21 +63,21 @@ def _refuse(state: NinthAgeState, unit: UnitState, why) -> None:
 def enter(state: NinthAgeState, unit: UnitState, building: TerrainFeature, events: list[Event]) -> None:
     """The whole unit enters an empty Building in the Remaining Moves (§18.6)."""
     if unit.garrison:
-        _refuse(state, unit, _("it is already in {building}", building=unit.garrison))
+        _refuse(state, unit, ngettext("it is already in {building}", "they are already in {building}", number(state, unit), building=unit.garrison))
     if unit.moved:
-        _refuse(state, unit, _("it has already moved this phase"))
+        _refuse(state, unit, ngettext("it has already moved this phase", "they have already moved this phase", number(state, unit)))
     if unit.fleeing:
-        _refuse(state, unit, _("it is fleeing"))
+        _refuse(state, unit, ngettext("it is fleeing", "they are fleeing", number(state, unit)))
     from engine.rulesets.ninth_age.random_movement import refusal
 
     if refusal(state, unit):  # it moves only in the Compulsory Moves (§22 Random Movement)
-        _refuse(state, unit, _("it has Random Movement and moves only in the Compulsory Moves (§22)"))
+        _refuse(state, unit, ngettext("it has Random Movement and moves only in the Compulsory Moves (§22)", "they have Random Movement and move only in the Compulsory Moves (§22)", number(state, unit)))
     if unit.charged or unit.failed_charge or unit.declared_charge:
-        _refuse(state, unit, _("it charged (or failed a charge) this phase"))
+        _refuse(state, unit, ngettext("it charged (or failed a charge) this phase", "they charged (or failed a charge) this phase", number(state, unit)))
     if unit.joined_this_phase or unit.rallied:
-        _refuse(state, unit, _("it may not move again this phase"))
+        _refuse(state, unit, ngettext("it may not move again this phase", "they may not move again this phase", number(state, unit)))
     if engaged(state, unit):
-        _refuse(state, unit, _("it is engaged in combat"))
+        _refuse(state, unit, ngettext("it is engaged in combat", "they are engaged in combat", number(state, unit)))
     members = [unit, *joined(state, unit)]
     wrong = [f"{m.id} ({state.unit_entry(m).troop_type})" for m in members
              if state.unit_entry(m).troop_type not in ENTERING_TROOPS]

@@ -274,7 +274,14 @@ def _end_spells_of_the_slain(state: NinthAgeState, events: list[Event]) -> None:
         if (e.duration == "remains in play" and e.phase < state.magic.number and c is not None
                 and not caster_alive(state, c)):
             state.effects.remove(e)
-            events.append(Event(kind="spell_ends", seat=e.seat, text=_("{spell} ends: {caster} was slain.", spell=e.spell, caster=e.caster)))
+            # a caster whose flight took it off the table was not slain: it fled, and counts as
+            # destroyed (for Victory Points, its full cost, §8.8)
+            own = state.units.get(c.unit)
+            fled = own is not None and "fled" in (own.location, caster_unit(state, c).location)
+            text = (_("{spell} ends: {caster} fled off the table, and counts as destroyed for Victory Points.",
+                      spell=e.spell, caster=e.caster) if fled else
+                    _("{spell} ends: {caster} was slain.", spell=e.spell, caster=e.caster))
+            events.append(Event(kind="spell_ends", seat=e.seat, text=text))
 
 
 def dice_left(state: NinthAgeState, seat: str) -> int:
@@ -1204,27 +1211,29 @@ def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellE
 
 
 def _hit(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, unit: UnitState, hits: int,
-         events: list[Event], *, no_saves: bool = False, spread: bool = False, under: list[int] | None = None) -> None:
+         events: list[Event], *, no_saves: bool = False, spread: bool = False, under: list[int] | None = None,
+         label=None) -> None:
     """A spell's hits on a unit; ``spread``: ordinary hits, allocated on a mixed unit as §16.4
     says; ``under``: a template's, ``hits`` on each of those bases of the unit (§16.4 for a
-    character's)."""
+    character's); ``label``: what the rolls are called, for a unit's id (a miscast's hits are the
+    Miscast's, not the spell's: "Miscast (Witchfire) on Spearmen")."""
+    purpose = label(unit.id) if label is not None else _("{spell} on {unit}", spell=spell.name, unit=unit.id)
     from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit, template_on_unit
     from engine.rulesets.ninth_age.damage import Attack
 
     attack = Attack(strength=effect.strength, category="ranged", armour_piercing=effect.armour_piercing,
                     flaming=effect.flaming, magical=True, spell=True, no_saves=no_saves, source=spell.name)
     if under is not None:
-        template_on_unit(state, unit, attack, under, hits, events, attacker=state.units[c.unit],
-                         purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id))
+        template_on_unit(state, unit, attack, under, hits, events, attacker=state.units[c.unit], purpose=purpose)
         return
     if unit.location == "joined" and unit.host:  # a Focused spell on a character inside a unit: it alone (§9.3)
         from engine.rulesets.ninth_age.attacks import hits_on_character
 
         events.append(Event(kind="allocation", seat=c.seat, text=_("{spell} is Focused on {unit} inside {host}: all its hits go to {unit} alone (§9.3).", spell=spell.name, unit=unit.id, host=unit.host)))
-        hits_on_character(state, unit, attack, hits, events, _("{spell} on {unit}", spell=spell.name, unit=unit.id), c.seat)
+        hits_on_character(state, unit, attack, hits, events, purpose, c.seat)
         return
     (resolve_on_unit if spread else resolve_hits)(state, unit, attack, hits, events, attacker=state.units[c.unit],
-                                                  purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id))
+                                                  purpose=purpose)
 
 
 # -- miscasts --------------------------------------------------------------------------------------
@@ -1242,6 +1251,11 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         result = casting.miscast_result(roll.total)
         events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("Grounding Rod: the Miscast is re-rolled: 2D6 = {total}: {result}.", total=roll.total, result=casting.miscast_word(result))))
     effect = SpellEffect(strength=casting.miscast_strength(pdu), armour_piercing=1, hits="1")
+    word = casting.miscast_word(result)
+
+    def label(uid: str) -> Text:  # the hits are the Miscast's ("Incidente di Lancio", §9.10), not the spell's
+        return _("Miscast ({result}) on {unit}", result=word, unit=uid)
+
     me = caster_unit(state, c)
     wizard = state.units[c.unit]
     inside = wizard.id != me.id and not me.garrison  # a wizard that joined a unit: its own base in the block
@@ -1269,9 +1283,9 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
                 # the wizard's base under it (§16.4): it takes its hit with no saves of any kind (§9.10), and
                 # after a Catastrophic Detonation "Il Mago deve subire un colpo" even in situation A
                 _miscast_on_block(state, c, spell, effect, me, wizard, under, events,
-                                  must=result == "Catastrophic Detonation")
+                                  must=result == "Catastrophic Detonation", label=label)
             elif under is not None and u.id != me.id:  # bases under a template: §16.4 for a character's
-                _hit(state, c, spell, effect, u, 1, events, under=under)
+                _hit(state, c, spell, effect, u, 1, events, under=under, label=label)
             elif u.id == me.id and (champion is not None or wizard.id != me.id):
                 # a Conclave Champion's unit, a garrison the wizard stands in: the wizard's hit alone is unsaved
                 if under is not None:  # characters in the Conclave under it: theirs as §16.4 allocates a template's
@@ -1281,11 +1295,12 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
                     theirs = [i for i in under if i in bases]
                     n = len(under) - len(theirs)
                     if theirs:
-                        _hit(state, c, spell, effect, me, 1, events, under=theirs)
+                        _hit(state, c, spell, effect, me, 1, events, under=theirs, label=label)
                 if n:
-                    _miscast_on_own_unit(state, c, spell, effect, me, wizard, n, events)
+                    _miscast_on_own_unit(state, c, spell, effect, me, wizard, n, events, label=label)
             else:  # the wizard standing alone (no saves); a garrison's D6 hits allocated over its characters
-                _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id), spread=bool(u.garrison))
+                _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id), spread=bool(u.garrison),
+                     label=label)
         if result == "Breach in the Veil" and pdu >= 4 and caster_alive(state, c):
             gone = pdu >= 5
             if pdu == 4:
@@ -1304,20 +1319,19 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
 
         events.append(Event(kind="spell", seat=c.seat, text=text_join("", [ngettext("Witchfire: {me} takes {hits} hit", "Witchfire: {me} takes {hits} hits", pdu, me=me.id, hits=pdu), "."])))
         attack = _miscast_attack(spell, effect)
-        resolve_on_unit(state, me, attack, pdu, events, attacker=wizard,
-                        purpose=_("{spell} on {unit}", spell=spell.name, unit=me.id),
+        resolve_on_unit(state, me, attack, pdu, events, attacker=wizard, purpose=label(me.id),
                         own_attack={wizard.id: replace(attack, no_saves=True)}, most={wizard.id: 1})
     elif result == "Witchfire" and champion is not None:
         # a Conclave's Champion is one model of "L'Unità del Mago": one of the DPU hits is its own, with no
         # saves (§9.10), the others the unit's, with their saves; its last model the Champion, one at most
         hits = pdu if me.models > 1 else 1
         events.append(Event(kind="spell", seat=c.seat, text=text_join("", [ngettext("Witchfire: {me} takes {hits} hit", "Witchfire: {me} takes {hits} hits", hits, me=me.id, hits=hits), (_(" (the wizard takes at most one).") if hits < pdu else ".")])))
-        _miscast_on_own_unit(state, c, spell, effect, me, wizard, hits, events)
+        _miscast_on_own_unit(state, c, spell, effect, me, wizard, hits, events, label=label)
     elif result == "Witchfire":
         # the wizard standing alone is its unit: one hit at most
         hits = 1 if me.models == 1 else pdu
         events.append(Event(kind="spell", seat=c.seat, text=text_join("", [ngettext("Witchfire: {me} takes {hits} hit", "Witchfire: {me} takes {hits} hits", hits, me=me.id, hits=hits), (_(" (the wizard takes at most one).") if me.models == 1 else ".")])))
-        _hit(state, c, spell, effect, me, hits, events, no_saves=(me.models == 1))
+        _hit(state, c, spell, effect, me, hits, events, no_saves=(me.models == 1), label=label)
     elif result == "Backlash":  # "Il Mago e qualunque altro Mago amico subisce un colpo"
         from engine.rulesets.ninth_age.attacks import hits_on_character
 
@@ -1325,9 +1339,9 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
             u = state.units[w.unit]
             if u.location == "joined" and u.host:  # a wizard in a unit: the hit is its own (no Focused spell)
                 hits_on_character(state, u, _miscast_attack(spell, effect, no_saves=w.name == c.name), 1, events,
-                                  _("{spell} on {unit}", spell=spell.name, unit=u.id), c.seat)
+                                  label(u.id), c.seat)
             else:
-                _hit(state, c, spell, effect, u, 1, events, no_saves=(w.name == c.name))
+                _hit(state, c, spell, effect, u, 1, events, no_saves=(w.name == c.name), label=label)
     else:  # Amnesia
         drop = max(0, pdu - 2)
         lost = []
@@ -1355,7 +1369,7 @@ def _miscast_attack(spell: Spell, effect: SpellEffect, *, no_saves: bool = False
 
 
 def _miscast_on_block(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, unit: UnitState,
-                      wizard: UnitState, under: list[int], events: list[Event], *, must: bool) -> None:
+                      wizard: UnitState, under: list[int], events: list[Event], *, must: bool, label) -> None:
     """A miscast's template on the unit the wizard stands in: a hit on each model under it, a
     character's as §16.4 allocates a template's, the wizard's own with no saves of any kind
     ("Il Mago che subisce l'incidente di lancio non può beneficiare di alcun Tiro Protezione",
@@ -1365,14 +1379,13 @@ def _miscast_on_block(state: NinthAgeState, c: Caster, spell: Spell, effect: Spe
     from engine.rulesets.ninth_age.attacks import template_on_unit
 
     attack = _miscast_attack(spell, effect)
-    template_on_unit(state, unit, attack, under, 1, events, attacker=state.units[c.unit],
-                     purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id),
+    template_on_unit(state, unit, attack, under, 1, events, attacker=state.units[c.unit], purpose=label(unit.id),
                      own_attack={wizard.id: replace(attack, no_saves=True)},
                      takes_it=frozenset({wizard.id}) if must else frozenset())
 
 
 def _miscast_on_own_unit(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, unit: UnitState,
-                         wizard: UnitState, hits: int, events: list[Event]) -> None:
+                         wizard: UnitState, hits: int, events: list[Event], *, label) -> None:
     """A miscast's ``hits`` on the wizard's own unit when the wizard is one model of it: "Il Mago
     che subisce l'incidente di lancio non può beneficiare di alcun Tiro Protezione" (§9.10) is the
     wizard's, not its unit's. A Wizard Conclave's Champion (§22) takes one of them with no saves,
@@ -1383,7 +1396,7 @@ def _miscast_on_own_unit(state: NinthAgeState, c: Caster, spell: Spell, effect: 
     from engine.rulesets.ninth_age.attacks import hits_on_champion, resolve_hits, resolve_on_unit
 
     attack = _miscast_attack(spell, effect)
-    purpose = _("{spell} on {unit}", spell=spell.name, unit=unit.id)
+    purpose = label(unit.id)
     if wizard.id != unit.id:  # a wizard that joined the garrisoning unit
         resolve_on_unit(state, unit, attack, hits, events, attacker=wizard, purpose=purpose,
                         own_attack={wizard.id: replace(attack, no_saves=True)})

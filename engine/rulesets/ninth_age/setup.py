@@ -9,7 +9,7 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import spells
 from engine.rulesets.ninth_age.neighbours import surroundings  # noqa: F401 - also imported from here
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_count
 from engine.rulesets.ninth_age.zones import (
     OBJECTIVE_NAMES, deployment_type_for_roll, deployment_zone, objective_for_roll, objectives_in_play,
 )
@@ -297,7 +297,7 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
         return
     status.drop_units.append(unit.id)
     events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
-                        text=ngettext("{player} deploys {unit} ({n} {troop_type}, {files} wide) at ({x}, {y}) facing {bearing}°.", "{player} deploys {unit} ({n} {troop_type}, {files} wide) at ({x}, {y}) facing {bearing}°.", entry.models, player=name(state, seat), unit=unit.id, troop_type=troop_word(entry.troop_type), files=placed.formation.files, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g"))))
+                        text=_("{player} deploys {unit} ({troops}, {files} wide) at ({x}, {y}) facing {bearing}°.", player=name(state, seat), unit=unit.id, troops=troop_count(entry.troop_type, entry.models), files=placed.formation.files, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g"))))
     if status.finished_first and status.finished_first != seat:
         g = group_of(state, placed)
         if g is None:
@@ -337,6 +337,24 @@ def _after_deployment(state: NinthAgeState, events: list[Event]) -> None:
         events.append(Event(kind="deploy", seat=status.turn, text=_("Scouts: {player} places one (/deploy), in the zone or more than 12\" from every enemy unit.", player=name(state, status.turn))))
         return
     _vanguard_start(state, events)
+
+
+def _scouts_end(state: NinthAgeState, seat: str) -> None:
+    """/end in the Scouts step: there is nothing to hand over (the players place their Scouts one
+    unit at a time, in turn, and every declared Scouts unit is placed), so it is refused with what
+    happens now and what comes next."""
+    status = state.deploy
+    if status.turn != seat:
+        raise IllegalAction("not-your-turn", (
+            _("It is {player}'s turn to place a Scouts unit; then yours, {units}.", player=name(state, status.turn),
+              units=commas(u.id for u in _scouts(state, seat))) if _scouts(state, seat) else
+            _("It is {player}'s turn to place a Scouts unit; you have none to place: the Vanguard moves (if a unit "
+              "has Vanguard) and the roll for the first turn come next.", player=name(state, status.turn))))
+    raise IllegalAction("scouts-now", _(
+        "Nothing to hand over: in the Scouts step the players take turns placing one Scouts unit each "
+        "(/deploy), in their deployment zone or more than 12\" from every enemy unit, and the turn passes "
+        "by itself. Yours still to place: {units}. Once every Scouts unit is on the table come the Vanguard "
+        "moves (if a unit has Vanguard), then the roll for the first turn.", units=commas(u.id for u in _scouts(state, seat))))
 
 
 def _next_scout(state: NinthAgeState, seat: str, events: list[Event]) -> None:
@@ -406,6 +424,8 @@ def _group_started(state: NinthAgeState, seat: str, group: str) -> bool:
 def end_drop(state: NinthAgeState, seat: str, events: list[Event]) -> None:
     status = state.deploy
     assert status is not None
+    if status.step == "scouts":  # no drop to hand over: one Scouts unit each, in turn (§4.1 step 5)
+        _scouts_end(state, seat)
     if status.turn != seat:
         raise IllegalAction("not-your-turn", _("It is {player}'s turn to deploy.", player=name(state, status.turn)))
     if not status.drop_units:

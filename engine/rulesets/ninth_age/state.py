@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, field_serializer
 
 from engine.core import GameState
-from engine.core.text import N_, Text
+from engine.core.text import N_, Text, ngettext
 from engine.rulesets.ninth_age.army import Army, Unit
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase
 from engine.table.footprint import Footprint, Formation, Pose, footprint
@@ -252,6 +252,29 @@ TROOP_WORDS = {t: t for t in (N_("infantry"), N_("war beast"), N_("cavalry"), N_
 def troop_word(troop_type: str) -> Text | str:
     """A troop type in the reader's language (an army book's own type as it is)."""
     return Text(TROOP_WORDS[troop_type]) if troop_type in TROOP_WORDS else troop_type
+
+
+# So many models of a troop type, singular or plural ("1 monstrous beast", "3 monstrous beasts"):
+# each written out for the catalogue, in each language's own plural.
+TROOP_COUNTS = {
+    "infantry": lambda n: ngettext("{n} infantry", "{n} infantry", n, n=n),
+    "war beast": lambda n: ngettext("{n} war beast", "{n} war beasts", n, n=n),
+    "cavalry": lambda n: ngettext("{n} cavalry", "{n} cavalry", n, n=n),
+    "monstrous infantry": lambda n: ngettext("{n} monstrous infantry", "{n} monstrous infantry", n, n=n),
+    "monstrous beast": lambda n: ngettext("{n} monstrous beast", "{n} monstrous beasts", n, n=n),
+    "monstrous cavalry": lambda n: ngettext("{n} monstrous cavalry", "{n} monstrous cavalry", n, n=n),
+    "chariot": lambda n: ngettext("{n} chariot", "{n} chariots", n, n=n),
+    "monster": lambda n: ngettext("{n} monster", "{n} monsters", n, n=n),
+    "ridden monster": lambda n: ngettext("{n} ridden monster", "{n} ridden monsters", n, n=n),
+    "swarm": lambda n: ngettext("{n} swarm", "{n} swarms", n, n=n),
+    "war machine": lambda n: ngettext("{n} war machine", "{n} war machines", n, n=n),
+}
+
+
+def troop_count(troop_type: str, n: int) -> Text | str:
+    """``n`` models of ``troop_type`` in the reader's language, the noun in its number ("3
+    monstrous beasts"); an army book's own type as it is, after the number."""
+    return TROOP_COUNTS[troop_type](n) if troop_type in TROOP_COUNTS else f"{n} {troop_type}"
 
 
 def phase_key(state: NinthAgeState) -> str:

@@ -43,7 +43,7 @@ from engine.rulesets.ninth_age.grammar import entry_number
 from engine.rulesets.ninth_age.army import Unit, summon_problem
 from engine.rulesets.ninth_age.damage import roll_value
 from engine.rulesets.ninth_age.neighbours import surroundings
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_count
 from engine.rulesets.ninth_age.walls import gap
 from engine.table.footprint import Formation, Pose
 from engine.table.frame import normalise
@@ -162,8 +162,8 @@ def summon(state: NinthAgeState, seat: str, entry: Unit, models: int, x: float, 
     state.summoned.setdefault(seat, []).append(entry)
     state.units[unit.id] = unit
     events.append(Event(kind="summon", seat=seat, data={"unit": unit.id}, text=text_join("", [_(
-        "{player} summons {unit} ({n} {troop_type}, {files} wide) at ({x}, {y}) facing {bearing}°",
-        player=state.seat(seat).name, unit=unit.id, n=models, troop_type=troop_word(entry.troop_type),
+        "{player} summons {unit} ({troops}, {files} wide) at ({x}, {y}) facing {bearing}°",
+        player=state.seat(seat).name, unit=unit.id, troops=troop_count(entry.troop_type, models),
         files=unit.formation.files, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(unit.pose.bearing, "g")),
         _(": {why}. It acts as any other unit of the army, and gives no Victory Points (§7.9).", why=why)])))
     return unit
