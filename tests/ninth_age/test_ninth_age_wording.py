@@ -126,3 +126,64 @@ def test_a_war_machine_wounded_not_slain_gets_its_wounds_left_line():
     # it comes before the shooting's summary, as a unit's lost models do
     kinds = [e.kind for e in log]
     assert kinds.index("wounds") < kinds.index("shoot-result")
+
+
+# -- 7. Italian senses: a Stand and Shoot beyond the weapon's range is not "in range" ---------------------
+
+def test_a_stand_and_shoot_beyond_range_says_beyond_range_in_each_language():
+    """The Skulkers Stand and Shoot at Knights 19" away with 18" short bows (§8.3 allows it): the
+    line read "models in range (19.x\"-19.x\" of 18\")", Italian "a portata (...)"."""
+    from engine.rulesets.ninth_age.actions import Charge
+    from game_helpers import scenario
+
+    state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 31.3, 180)}, step="charges", terrain="open")
+    log = []
+    apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "stand-and-shoot"}, log)
+    shot = next(e for e in log if e.kind == "shoot")
+    assert "models beyond range (" in str(shot.text) and "of 18\": Stand and Shoot fires all the same, §8.3)" \
+        in str(shot.text), shot.text
+    assert "in range" not in str(shot.text)
+    italian, hungarian = say(event_text(shot), "it"), say(event_text(shot), "hu")
+    assert "modelli fuori portata (" in italian and "a portata" not in italian.replace("fuori portata", ""), italian
+    assert "su 18\": Resistere e Tirare tira comunque, §8.3)" in italian, italian
+    assert "modell lőtávon kívül (" in hungarian and "az Állj és lőj így is tüzel, §8.3)" in hungarian, hungarian
+    # within range it still says so
+    state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 25.0, 180)}, step="charges", terrain="open")
+    log = []
+    apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "stand-and-shoot"}, log)
+    shot = next(e for e in log if e.kind == "shoot")
+    assert "models in range (" in str(shot.text) and "modelli a portata (" in say(event_text(shot), "it")
+
+
+def test_italian_rally_reform_and_charge_range_lines_say_what_the_english_says():
+    """Italian read "{unit} non si riorganizza e fugge" for a failed Rally test (the seed's rally is
+    the Chiamata a Raccolta; "si riorganizza" is a Reform), "Knights raggio di carica: ..." (the
+    seed's Distanza di Carica, and no preposition), and "Spearmen si riorganizzano ..., rivolta a
+    90°" (a participle agreeing with neither the plural nor the name)."""
+    from engine.rulesets.ninth_age.actions import Charge, EndStep, Reform
+    from engine.rulesets.ninth_age.charges import rally_tests
+    from game_helpers import scenario
+    from loaded_dice import load
+
+    state = scenario({"Spearmen": (30, 20, 0, 6), "Brutes": (50, 40, 180)}, step="charges")
+    state.units["Spearmen"].fleeing = True
+    load(state, 6, 6, 3, 3, 3)  # Ld 7 against 12: failed; then the flee distance
+    log = []
+    rally_tests(state, "p1", log)
+    said = [say(event_text(e), "it") for e in log]
+    assert any("Spearmen falliscono la Chiamata a Raccolta e fuggono" in s for s in said), said
+    assert not any("si riorganizz" in s for s in said), said
+
+    state = scenario({"Knights": (30, 10, 0), "Brutes": (30, 25, 180)}, step="charges")
+    log = []
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Brutes"), None, log)
+    apply(state, EndStep(seat="p1"), None, log)
+    said = [say(event_text(e), "it") for e in log]
+    assert any(s.startswith("Distanza di Carica di Knights: ") for s in said), said
+    assert not any("raggio di carica" in s for s in said), said
+
+    state = scenario({"Spearmen": (36, 10, 0, 6)})
+    log = []
+    apply(state, Reform(seat="p1", unit="Spearmen", files=10, facing=90), log=log)
+    line = say(event_text(log[-1]), "it")
+    assert line.startswith("Spearmen si riorganizzano su 10 file e 3 ranghi, orientamento 90°; "), line

@@ -697,9 +697,15 @@ def describe(shots: list[ModelShot], weapon: RangedWeapon) -> Text:
     if standing:
         cover_text = text_join("", [cover_text, " (", text_join("; ", standing), ")"])
     worst = max(shots, key=lambda s: s.f_hard + s.f_soft)
-    first = ngettext("{n} model in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ", "{n} models in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ", n,
-              n=n, near=decimal(near, ".1f"), far=decimal(far, ".1f"), range=decimal(weapon.range, "g"), covers=cover_text,
-                     hard=decimal(worst.f_hard * 100, ".0f"), soft=decimal(worst.f_soft * 100, ".0f"))
+    said = dict(n=n, near=decimal(near, ".1f"), far=decimal(far, ".1f"), range=decimal(weapon.range, "g"), covers=cover_text,
+                hard=decimal(worst.f_hard * 100, ".0f"), soft=decimal(worst.f_soft * 100, ".0f"))
+    if far > weapon.range + 0.05:  # only Stand and Shoot fires beyond the weapon's range (§8.3): not "in range"
+        first = ngettext("{n} model beyond range ({near}\"-{far}\" of {range}\": Stand and Shoot fires all the same, §8.3) and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
+                         "{n} models beyond range ({near}\"-{far}\" of {range}\": Stand and Shoot fires all the same, §8.3) and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
+                         n, **said)
+    else:
+        first = ngettext("{n} model in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ", "{n} models in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ", n,
+                         **said)
     return text_join("", [first, text_join("; ", [_("{n} with {modifiers}", n=v, modifiers=k) for k, v in mods.items()])])
 
 
