@@ -141,13 +141,21 @@ Rect = tuple[float, float, float, float]
 
 
 def _spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, bounds: Rect,
-           reach: float | None = None):
+           reach: float | None = None, rear: tuple[float, float] | None = None):
     """Where a label may go, nearest first: the places where it lies on or touches its unit
     (:func:`_near_spots`); a few labels farther out; then rings of growing radius around the
     centre (a label's height apart) until they leave the image (or pass ``reach`` px), so a
-    free spot is found whenever the image has room for one."""
+    free spot is found whenever the image has room for one. ``rear``: a thin unit's (see
+    :func:`_near_spots`): no spot on its footprint."""
+    yield from _near_spots(cx, cy, half_w, half_h, footprint, rear)
+    yield from (q for q in _farther(cx, cy, half_w, half_h, footprint, bounds, reach)
+                if rear is None or _off_footprint(q, half_w, half_h, footprint))
+
+
+def _farther(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, bounds: Rect,
+             reach: float | None):
+    """:func:`_spots` past the places on or against the unit."""
     left, top, right, bottom = footprint
-    yield from _near_spots(cx, cy, half_w, half_h, footprint)
     for k in range(1, 4):  # a label's height (or half a width) farther out
         yield cx, top - half_h - k * 2 * half_h
         yield cx, bottom + half_h + k * 2 * half_h
@@ -164,11 +172,45 @@ def _spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, 
         r += step
 
 
-def _near_spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect):
+def _off_footprint(q: tuple[float, float], half_w: float, half_h: float, footprint: Rect) -> bool:
+    """Whether a label centred on ``q`` leaves ``footprint`` uncovered (it may touch its edge)."""
+    return _overlap((q[0] - half_w, q[1] - half_h, q[0] + half_w, q[1] + half_h), footprint) <= 1e-6
+
+
+def _outside(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, direction: tuple[float, float]):
+    """The centre of a label that stands against ``footprint`` from the unit's centre in
+    ``direction`` (px, a unit vector), just off it: the label's nearest edge on the footprint's."""
+    left, top, right, bottom = footprint
+    dx, dy = direction
+    # how far along the direction the label's centre goes before the label clears the footprint's box
+    tx = (max(right - cx, cx - left) + half_w) / abs(dx) if abs(dx) > 1e-9 else math.inf
+    ty = (max(bottom - cy, cy - top) + half_h) / abs(dy) if abs(dy) > 1e-9 else math.inf
+    t = min(tx, ty)
+    x, y = cx + t * dx, cy + t * dy
+    # snap onto the edge it clears by (a label touching its unit, not a hair away from it)
+    if tx <= ty:
+        x = right + half_w if dx > 0 else left - half_w
+    else:
+        y = bottom + half_h if dy > 0 else top - half_h
+    return x, y
+
+
+def _near_spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect,
+                rear: tuple[float, float] | None = None):
     """Where a label lies on or touches its unit, nearest first: on the unit's centre; a
     quarter and half a label's height above and below it, when that is still on the unit; just
     above, below, left and right of its footprint; then every other such place (a grid half a
-    label's height apart, nearest first: a label slides along its unit before leaving it)."""
+    label's height apart, nearest first: a label slides along its unit before leaving it).
+
+    ``rear``: the unit is thin (a single rank, skirmishers: the label on it would hide most of its
+    bases), and this is the way to its rear (px, a unit vector): the label only touches it, from
+    outside, behind it first, then beside it, then before it, then anywhere along its edges."""
+    if rear is not None:
+        rx, ry = rear
+        for direction in ((rx, ry), (-ry, rx), (ry, -rx), (-rx, -ry)):  # rear, either side, front
+            yield _outside(cx, cy, half_w, half_h, footprint, direction)
+        yield from (q for q in _touching(cx, cy, half_w, half_h, footprint) if _off_footprint(q, half_w, half_h, footprint))
+        return
     left, top, right, bottom = footprint
     yield cx, cy
     for k in (0.25, 0.5):  # a little off the centre, still on the unit (a challenge's blades at its front)
@@ -254,14 +296,18 @@ def layout_labels(items: list[tuple[tuple[float, float], tuple[float, float], Re
     placed: list[Rect] = list(fixed)
     out: dict[int, tuple[Rect, bool]] = {}
     for i in (order if order is not None else range(len(items))):
-        (width, height), (cx, cy), footprint = items[i]
+        (width, height), (cx, cy), footprint = items[i][:3]
         half_w, half_h = width / 2, height / 2
+        rear = _rear(items[i])
 
         def candidates():
             if first is not None and first[i] is not None:
                 yield first[i]
-            for x, y in _spots(cx, cy, half_w, half_h, footprint, bounds):
-                yield _clamped(x, y, half_w, half_h, bounds), abs(x - cx) > 1e-6 or abs(y - cy) > 1e-6
+            for x, y in _spots(cx, cy, half_w, half_h, footprint, bounds, rear=rear):
+                rect = _clamped(x, y, half_w, half_h, bounds)
+                if rear is not None and _overlap(rect, footprint) > 1e-6:
+                    continue  # a thin unit's label kept inside the image lands back on it (its rear at the table edge)
+                yield rect, abs(x - cx) > 1e-6 or abs(y - cy) > 1e-6
 
         best = None
         for rect, moved in candidates():
@@ -276,18 +322,25 @@ def layout_labels(items: list[tuple[tuple[float, float], tuple[float, float], Re
     return _repaired(items, laid, fixed, bounds) if repair else laid
 
 
+def _rear(item) -> tuple[float, float] | None:
+    """A label item's fourth element, when it has one: the way to a thin unit's rear (px)."""
+    return item[3] if len(item) > 3 else None
+
+
 def _repaired(items: list, laid: list[tuple[Rect, bool]], fixed: Sequence[Rect], bounds: Rect) -> list[tuple[Rect, bool]]:
     """The labels ``laid`` with each label that had to leave its unit brought back onto or
     against it where that is possible by moving the labels in the way aside, each onto or
     against its own unit (:func:`_aside`): a small unit laid last finds the places by it taken by
     its larger neighbours' labels, which have room elsewhere on theirs."""
     rects, moved = [rect for rect, _ in laid], [m for _, m in laid]
-    for i, ((width, height), (cx, cy), footprint) in enumerate(items):
+    for i, item in enumerate(items):
+        (width, height), (cx, cy), footprint = item[:3]
         if _contact(rects[i], footprint):
             continue
-        for x, y in _near_spots(cx, cy, width / 2, height / 2, footprint):
+        for x, y in _near_spots(cx, cy, width / 2, height / 2, footprint, _rear(item)):
             rect = _clamped(x, y, width / 2, height / 2, bounds)
-            if not _contact(rect, footprint) or any(_overlap(rect, r) for r in fixed):
+            if not _contact(rect, footprint) or any(_overlap(rect, r) for r in fixed) \
+                    or (_rear(item) is not None and _overlap(rect, footprint) > 1e-6):
                 continue
             trial = [*rects[:i], rect, *rects[i + 1:]]
             moves = _moves([j for j, r in enumerate(rects) if j != i and _overlap(rect, r)], items, trial,
@@ -304,10 +357,12 @@ def _aside(j: int, labels: list, rects: list[Rect], taken: Sequence[Rect], bound
     """Where unit label ``j`` (``labels[j]``: its size, its unit's centre and footprint) goes
     when a caption takes its place: the nearest place on or touching its unit (:func:`_near_spots`)
     free of ``taken`` and of the other labels (``rects``); None when there is none."""
-    (width, height), (cx, cy), footprint = labels[j]
+    (width, height), (cx, cy), footprint = labels[j][:3]
     others = [r for k, r in enumerate(rects) if k != j]
-    for x, y in _near_spots(cx, cy, width / 2, height / 2, footprint):
+    for x, y in _near_spots(cx, cy, width / 2, height / 2, footprint, _rear(labels[j])):
         rect = _clamped(x, y, width / 2, height / 2, bounds)
+        if _rear(labels[j]) is not None and _overlap(rect, footprint) > 1e-6:
+            continue  # a thin unit's label stays off it
         if _contact(rect, footprint) and not any(_overlap(rect, r) for r in (*taken, *others)):
             return rect, abs(x - cx) > 1e-6 or abs(y - cy) > 1e-6
     return None
@@ -623,10 +678,43 @@ def _anchor(u, p, w: int, h: int) -> tuple[float, float]:
     return (left + right) / 2, (top + bottom) / 2
 
 
+THIN_COVER = 0.25  # a label on a shallow unit's centre hiding more of its bases than this: the unit is thin
+HIDDEN = 0.75  # a label on any unit's centre hiding more of its bases than this (a rank of cavalry): thin too
+
+
+def bases_px(u, p):
+    """The unit's bases as one shape in px (what its label should leave in sight)."""
+    from shapely.geometry import Polygon
+    from shapely.ops import unary_union
+
+    return unary_union([Polygon([p(*pt) for pt in base]) for base in u.bases if len(base) >= 3])
+
+
 def _label_item(u, draw: ImageDraw.ImageDraw, p, w: int, h: int):
-    """A unit's label for the layout: its size (px), the point it belongs at, its footprint."""
+    """A unit's label for the layout: its size (px), the point it belongs at, its footprint;
+    and, for a thin unit of several models whose label on its centre would hide most of its
+    bases (a single rank or two, skirmishers: shallower, front to rear, than its label is high,
+    and :data:`THIN_COVER` of its bases hidden; or any unit with :data:`HIDDEN` of them hidden,
+    a rank of cavalry), the way to its rear (px): its label goes against it from outside, behind
+    it first, with a leader line (:func:`_near_spots`)."""
     size = (draw.textlength(_unit_label(u), font=font(LABEL_SIZE)) + 2 * LABEL_PAD, LABEL_SIZE + 3 + 2 * LABEL_PAD)
-    return size, _anchor(u, p, w, h), _footprint_px(u, p)
+    anchor, footprint = _anchor(u, p, w, h), _footprint_px(u, p)
+    if len(u.bases) < 2:
+        return size, anchor, footprint
+    from shapely.geometry import box
+
+    bases = bases_px(u, p)
+    on_centre = box(anchor[0] - size[0] / 2, anchor[1] - size[1] / 2, anchor[0] + size[0] / 2, anchor[1] + size[1] / 2)
+    hidden = 0.0 if bases.is_empty else bases.intersection(on_centre).area / bases.area
+    if hidden <= THIN_COVER:
+        return size, anchor, footprint
+    (cx, cy), (fx, fy) = p(*u.centre), p(*u.front)
+    length = math.hypot(cx - fx, cy - fy)
+    rear = ((cx - fx) / length, (cy - fy) / length) if length > 1e-9 else (0.0, 1.0)
+    along = [x * rear[0] + y * rear[1] for base in u.bases for x, y in (p(*pt) for pt in base)]
+    if max(along) - min(along) >= size[1] and hidden <= HIDDEN:  # ranks show above and below its label
+        return size, anchor, footprint
+    return size, anchor, footprint, rear
 
 
 def place_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int,

@@ -125,3 +125,44 @@ def test_layout_labels_keeps_off_fixed_rectangles():
     assert moved and _disjoint([name, moved_rect]) is None
     assert not kept_moved and kept_rect == (280, 95, 320, 105)
     assert layout_labels(items, (0, 0, 400, 200))[0] == ((80, 95, 120, 105), False)  # without it: on the centre
+
+
+def _covered(view, px_per_inch=10):
+    """Per unit in view: the share of its bases' pixels its label covers, whether a leader line
+    joins them, the label's rectangle and the bases' box (px), from the renderer's own layout."""
+    from shapely.geometry import box
+
+    from renderers.table import _all_labels, _frame, bases_px
+
+    _, _, _, _, p = _frame(view, px_per_inch)
+    shown, _, _, units = _all_labels(view, px_per_inch)
+    out = {}
+    for u, (_, rect, moved) in zip(shown.units, units):
+        bases = bases_px(u, p)
+        out[u.id] = (bases.intersection(box(*rect)).area / bases.area, moved, rect, bases.bounds)
+    return out
+
+
+def test_a_thin_unit_keeps_its_footprint_in_sight_its_label_behind_it():
+    """A 1-rank unit (Handgunners, ten wide) and skirmishers in one line (Skulkers) at full scale:
+    the label on the centre hid their bases (more than half of the Skulkers', all of the
+    Handgunners'). It stands against the unit from outside, behind it (the rear, away from the
+    facing arrow), with a leader line; a deep block (Spearmen) keeps its label on it."""
+    state = scenario({"Skulkers": (36, 24, 0, 10), "Handgunners": (36, 12, 0, 10), "Spearmen": (20, 12, 0, 6),
+                      "Wolf Riders": (36, 36, 180, 5)}, terrain="open")
+    view = RULESET.board(state)
+    covered = _covered(view)
+    for thin in ("Skulkers", "Handgunners", "Wolf Riders"):
+        share, moved, rect, (left, top, right, bottom) = covered[thin]
+        assert share <= 0.05, (thin, share)
+        assert moved  # a leader line joins it to its unit
+        # against the unit, on its rear side: south of a unit facing north (0°), north of one facing south
+        if thin == "Wolf Riders":
+            assert abs(rect[3] - top) <= 1.0, (thin, rect, top)
+        else:
+            assert abs(rect[1] - bottom) <= 1.0, (thin, rect, bottom)
+        assert rect[0] < right and rect[2] > left  # behind it, not off to one side
+    share, moved, _, _ = covered["Spearmen"]
+    assert share > 0.3 and not moved  # a block six wide and five deep: its label stays on its centre
+    # the labels still never overlap
+    assert _disjoint(label_boxes(view)) is None
