@@ -190,7 +190,8 @@ def test_stand_and_shoot_even_beyond_the_weapons_range():
     log = []
     apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "stand-and-shoot"}, log)
     shot = next(e for e in log if e.kind == "shoot")
-    assert "of 18\")" in shot.text and "out of range" not in shot.text
+    assert "beyond range (" in shot.text and "of 18\": Stand and Shoot fires all the same, §8.3)" in shot.text
+    assert "out of range" not in shot.text and "in range" not in shot.text
 
 
 def test_stand_and_shoot_refused_when_the_charger_is_close_cumbersome_or_used():

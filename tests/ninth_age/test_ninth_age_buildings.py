@@ -60,7 +60,7 @@ def test_entering_is_refused_with_the_reason():
     # a unit that already moved
     state = scenario({"Spearmen": (36, 10, 0, 6)})
     state = apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=2)]))
-    with pytest.raises(IllegalAction, match="it has already moved this phase"):
+    with pytest.raises(IllegalAction, match="they have already moved this phase"):
         RULESET.apply(state, Garrison(seat="p1", unit="Spearmen", building="Farmhouse"))
 
 

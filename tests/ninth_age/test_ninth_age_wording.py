@@ -147,6 +147,15 @@ def test_a_stand_and_shoot_beyond_range_says_beyond_range_in_each_language():
     assert "modelli fuori portata (" in italian and "a portata" not in italian.replace("fuori portata", ""), italian
     assert "su 18\": Resistere e Tirare tira comunque, §8.3)" in italian, italian
     assert "modell lőtávon kívül (" in hungarian and "az Állj és lőj így is tüzel, §8.3)" in hungarian, hungarian
+    # some within range, some beyond it: said so
+    state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 30.8, 180)}, step="charges", terrain="open")
+    log = []
+    apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "stand-and-shoot"}, log)
+    shot = next(e for e in log if e.kind == "shoot")
+    assert "of 18\", some beyond range (Stand and Shoot fires all the same, §8.3), and in sight" in str(shot.text), \
+        shot.text
+    assert "su 18\", alcuni fuori portata (Resistere e Tirare tira comunque, §8.3), e in vista" \
+        in say(event_text(shot), "it"), say(event_text(shot), "it")
     # within range it still says so
     state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 25.0, 180)}, step="charges", terrain="open")
     log = []

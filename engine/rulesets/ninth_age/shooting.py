@@ -699,7 +699,11 @@ def describe(shots: list[ModelShot], weapon: RangedWeapon) -> Text:
     worst = max(shots, key=lambda s: s.f_hard + s.f_soft)
     said = dict(n=n, near=decimal(near, ".1f"), far=decimal(far, ".1f"), range=decimal(weapon.range, "g"), covers=cover_text,
                 hard=decimal(worst.f_hard * 100, ".0f"), soft=decimal(worst.f_soft * 100, ".0f"))
-    if far > weapon.range + 0.05:  # only Stand and Shoot fires beyond the weapon's range (§8.3): not "in range"
+    if near <= weapon.range + 0.05 < far:  # Stand and Shoot (§8.3): some within range, some beyond it
+        first = ngettext("{n} model at {near}\"-{far}\" of {range}\", some beyond range (Stand and Shoot fires all the same, §8.3), and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
+                         "{n} models at {near}\"-{far}\" of {range}\", some beyond range (Stand and Shoot fires all the same, §8.3), and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
+                         n, **said)
+    elif far > weapon.range + 0.05:  # only Stand and Shoot fires beyond the weapon's range (§8.3): not "in range"
         first = ngettext("{n} model beyond range ({near}\"-{far}\" of {range}\": Stand and Shoot fires all the same, §8.3) and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
                          "{n} models beyond range ({near}\"-{far}\" of {range}\": Stand and Shoot fires all the same, §8.3) and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
                          n, **said)
