@@ -137,7 +137,7 @@ def test_an_ethereal_unit_overruns_through_impassable_terrain():
     # 7" or less would leave them in or within 1" of the Crag: they stop 1" short of it, and say why
     knights, crag_top, said = _overrun_through_a_crag(True, lambda total: total <= 7)
     assert knights.footprint().shape.bounds[3] == pytest.approx(crag_top - 1.5, abs=1e-3)
-    assert "farther on it would end in or within 1\" of Impassable terrain, which an Ethereal unit goes through" in said
+    assert "farther on they would end in or within 1\" of Impassable terrain, which an Ethereal unit goes through" in said
 
 
 # -- a charge on a garrison: its path, as every charge's (§8.5, §18.6) ---------------------------------------

@@ -95,7 +95,7 @@ def test_a_combat_reform_keeps_1_inch_from_units_outside_its_combat():
     brutes = state.units["Brutes"]
     options = {(c.face, c.files): c.problem for c in combat_reform.candidates(state, brutes)}
     assert options[("front", 2)] is None
-    assert str(options[("front", 3)]) == "it would stand 0.5\" from Trolls, which is not in its combat (the 1\" rule)"
+    assert str(options[("front", 3)]) == "they would stand 0.5\" from Trolls, which is not in their combat (the 1\" rule)"
     # the Halberdiers' own combat partners are exempt: with the Trolls counted in the combat, 3 wide is legal
     assert combat_reform.candidates(state, brutes, ["Brutes", "Halberdiers", "Trolls"])[
         [(c.face, c.files) for c in combat_reform.candidates(state, brutes)].index(("front", 3))].problem is None

@@ -368,7 +368,7 @@ def test_combat_reform_sideways_and_its_refusals():
     state = _flanked()
     halb = state.units["Halberdiers"]
     options = {(c.face, c.files): c.problem for c in combat_reform.candidates(state, halb)}
-    assert options[("front", 10)] == "that is the formation it stands in"
+    assert options[("front", 10)] == "that is the formation they stand in"
     assert options[("left", 4)] is None and options[("right", 4)] is None  # sideways: a flank against the Brutes
     assert "fewer than the 6 in contact now" in options[("front", 3)]
     assert "more than 2 x M = 8\"" in options[("left", 1)]

@@ -89,7 +89,7 @@ def test_it_declares_no_charge_and_makes_no_remaining_move():
 def test_it_does_not_enter_a_building():
     state = scenario({"Spearmen": (36, 14, 0, 6)})
     _random(state, "Spearmen", "2D6")
-    with pytest.raises(IllegalAction, match=r"Spearmen cannot enter the Building: it has Random Movement and moves "
+    with pytest.raises(IllegalAction, match=r"Spearmen cannot enter the Building: they have Random Movement and move "
                                             r"only in the Compulsory Moves \(§22\)"):
         RULESET.apply(state, Garrison(seat="p1", unit="Spearmen", building="Farmhouse"))
 

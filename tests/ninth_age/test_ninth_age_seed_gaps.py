@@ -272,9 +272,9 @@ def test_a_miscast_template_over_a_wizard_in_a_unit_of_4_rf_hits_the_wizard_with
                     6, 6, 6,  # the three Brutes' hits wound
                     6, 6, 1)  # their armour saves on 6+: two saved
     assert "The template covers Shaman in Brutes: it takes the hit itself (situation B, §16.4)." in said
-    assert "Sap the Strength on Brutes (Shaman): 1 to wound at S4 against T4 needing 4+: 6: 1 wound." in said
-    assert not any(s.startswith("Sap the Strength on Brutes (Shaman): armour saves") for s in said)  # none
-    assert "Sap the Strength on Brutes: armour saves needing 6+: 6 6 1: 2 saved." in said
+    assert "Miscast (Breach in the Veil) on Brutes (Shaman): 1 to wound at S4 against T4 needing 4+: 6: 1 wound." in said
+    assert not any(s.startswith("Miscast (Breach in the Veil) on Brutes (Shaman): armour saves") for s in said)  # none
+    assert "Miscast (Breach in the Veil) on Brutes: armour saves needing 6+: 6 6 1: 2 saved." in said
     assert state.units["Brutes"].wounds_lost == 1 and state.units["Shaman"].wounds_lost == 1 and left(state) == []
 
 
@@ -283,7 +283,7 @@ def test_a_miscast_template_over_a_wizard_in_a_unit_of_5_or_more_rf_hits_an_rf_m
     said = _miscast(state, shaman, spell, 1, 1)
     assert "The template covers Shaman in Brutes: the hit goes to a rank-and-file model instead " \
            "(situation A, §16.4)." in said
-    assert not any("Sap the Strength on Brutes (Shaman)" in s for s in said)
+    assert not any("Miscast (Breach in the Veil) on Brutes (Shaman)" in s for s in said)
 
 
 def test_a_catastrophic_detonation_hits_the_wizard_itself_even_in_situation_a():
@@ -291,7 +291,7 @@ def test_a_catastrophic_detonation_hits_the_wizard_itself_even_in_situation_a():
     state, shaman, spell = _shaman_in_brutes(6)
     said = _miscast(state, shaman, spell, 2, 3)  # 5: Catastrophic Detonation
     assert "The template covers Shaman in Brutes: it must take the hit itself." in said
-    assert any(s.startswith("Sap the Strength on Brutes (Shaman): 1 to wound") for s in said)
+    assert any(s.startswith("Miscast (Catastrophic Detonation) on Brutes (Shaman): 1 to wound") for s in said)
 
 
 def test_a_war_machine_blowing_up_hits_a_character_in_a_unit_of_4_rf_itself():
@@ -327,8 +327,8 @@ def test_witchfire_spreads_its_hits_over_the_wizards_unit_the_wizard_taking_one_
     said = _said(log)
     assert "Witchfire: Brutes takes 5 hits." in said
     assert "1 of 5 hits on Brutes go to Shaman (situation B, §16.4)." in said
-    assert any(s.startswith("Sap the Strength on Brutes (Shaman): 1 to wound") for s in said)
-    assert any(s.startswith("Sap the Strength on Brutes: 4 to wound") for s in said)
+    assert any(s.startswith("Miscast (Witchfire) on Brutes (Shaman): 1 to wound") for s in said)
+    assert any(s.startswith("Miscast (Witchfire) on Brutes: 4 to wound") for s in said)
 
 
 def test_friends_a_flee_passes_through_test_for_panic_when_only_its_characters_are_left():
@@ -358,8 +358,8 @@ def test_backlash_hits_a_wizard_inside_a_unit_itself_and_calls_it_no_focused_spe
     said = _miscast(state, shaman, spell, 4, 4)  # 8: Backlash
     assert "Shaman miscasts: 2D6 = 8: Backlash." in said
     assert not any("Focused" in s for s in said), said
-    assert any(s.startswith("Sap the Strength on Shaman: 1 to wound at S4") for s in said), said
-    assert not any(s.startswith("Sap the Strength on Shaman: armour saves") for s in said)
+    assert any(s.startswith("Miscast (Backlash) on Shaman: 1 to wound at S4") for s in said), said
+    assert not any(s.startswith("Miscast (Backlash) on Shaman: armour saves") for s in said)
 
 
 # -- a character inside a charged unit was charged with it (§15.1 Lancia, §22 Carica Tonante) ---------------
@@ -441,9 +441,9 @@ def test_a_conclave_champions_miscast_takes_its_own_hit_without_saves_and_its_un
     assert "The 5\" template on Brutes Champion touches 6 models of Brutes." in said
     assert "6 hits on Brutes: one is Brutes Champion's own, with no saves of any kind (§9.10); " \
            "the others keep their saves." in said
-    assert "Sap the Strength on Brutes: armour saves needing 6+: 6 6 6 6 1: 4 saved." in said
-    assert "Sap the Strength on Brutes Champion: 1 to wound at S4 against T4 needing 4+: 6: 1 wound." in said
-    assert not any(s.startswith("Sap the Strength on Brutes Champion: armour saves") for s in said)
+    assert "Miscast (Breach in the Veil) on Brutes: armour saves needing 6+: 6 6 6 6 1: 4 saved." in said
+    assert "Miscast (Breach in the Veil) on Brutes Champion: 1 to wound at S4 against T4 needing 4+: 6: 1 wound." in said
+    assert not any(s.startswith("Miscast (Breach in the Veil) on Brutes Champion: armour saves") for s in said)
     assert brutes.wounds_lost == 1 and brutes.champion_wounds == 1 and left(state) == []
 
 
@@ -540,8 +540,8 @@ def test_witchfire_on_a_conclave_gives_the_champion_one_hit_of_its_own_without_s
     assert "Witchfire: Brutes takes 2 hits." in said
     assert "2 hits on Brutes: one is Brutes Champion's own, with no saves of any kind (§9.10); " \
            "the others keep their saves." in said
-    assert "Sap the Strength on Brutes: armour saves needing 6+: 6: 1 saved." in said, "\n".join(said)
-    assert not any(s.startswith("Sap the Strength on Brutes Champion: armour saves") for s in said)
+    assert "Miscast (Witchfire) on Brutes: armour saves needing 6+: 6: 1 saved." in said, "\n".join(said)
+    assert not any(s.startswith("Miscast (Witchfire) on Brutes Champion: armour saves") for s in said)
     assert brutes.wounds_lost == 0 and brutes.champion_wounds == 1 and left(state) == []
 
 
@@ -561,9 +561,9 @@ def test_a_garrisoned_wizards_miscast_leaves_the_buildings_other_models_their_sa
                     6, 6, 6,  # the Brutes' three hits wound
                     6, 6, 1)  # their armour saves on 6+: two saved
     assert "1 of 4 hits on Brutes go to Shaman (situation B, §16.4)." in said, said
-    assert "Sap the Strength on Brutes (Shaman): 1 to wound at S4 against T4 needing 4+: 6: 1 wound." in said
-    assert not any(s.startswith("Sap the Strength on Brutes (Shaman): armour saves") for s in said)
-    assert "Sap the Strength on Brutes: armour saves needing 6+: 6 6 1: 2 saved." in said
+    assert "Miscast (Breach in the Veil) on Brutes (Shaman): 1 to wound at S4 against T4 needing 4+: 6: 1 wound." in said
+    assert not any(s.startswith("Miscast (Breach in the Veil) on Brutes (Shaman): armour saves") for s in said)
+    assert "Miscast (Breach in the Veil) on Brutes: armour saves needing 6+: 6 6 1: 2 saved." in said
     assert state.units["Shaman"].wounds_lost == 1 and brutes.wounds_lost == 1 and left(state) == []
 
 

@@ -196,3 +196,21 @@ def test_italian_rally_reform_and_charge_range_lines_say_what_the_english_says()
     apply(state, Reform(seat="p1", unit="Spearmen", files=10, facing=90), log=log)
     line = say(event_text(log[-1]), "it")
     assert line.startswith("Spearmen si riorganizzano su 10 file e 3 ranghi, orientamento 90°; "), line
+
+
+def test_a_unit_of_several_models_wounded_with_none_removed_says_the_wounds_stay_on_its_next_model():
+    """Brutes (W3 each) take 1 wound: no model removed, and no line said so; "Brutes: 1 wound, 17
+    left" would read as models, so it says where the wound stays."""
+    from engine.rulesets.ninth_age.casualties import lose_wounds
+    from game_helpers import scenario
+
+    state = scenario({"Brutes": (30, 30, 180)}, terrain="open")
+    events = []
+    lose_wounds(state, state.units["Brutes"], 1, events)
+    line = next(e for e in events if e.kind == "wounds")
+    assert str(line.text) == "Brutes: 1 wound, no model removed (1 on its next model).", line.text
+    assert say(event_text(line), "it") == "Brutes: 1 ferita, nessun modello rimosso (1 sul modello successivo)."
+    assert say(event_text(line), "hu") == "Brutes: 1 seb, nem esett el modell (1 a következő modellen)."
+    events = []
+    lose_wounds(state, state.units["Brutes"], 2, events)  # the third wound: one Brute goes, its line says so
+    assert [e.kind for e in events] == ["casualties"], [str(e.text) for e in events]

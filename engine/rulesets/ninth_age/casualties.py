@@ -90,10 +90,12 @@ def model_wounds(state: NinthAgeState, unit: UnitState) -> int:
 
 
 def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list[Event],
-                cause: str | None = None) -> int:
+                cause: str | None = None, say_wounds: bool = True) -> int:
     """Unsaved wounds fill the wound pool (§12.7): whole models are removed, the rest is kept
     on the unit for later attacks; excess wounds on a wiped-out unit are lost. Returns the
     models removed. ``cause``: the enemy unit that inflicted them (Heavy Casualties, §13).
+    Wounds that remove no model are said too ("Stone Thrower: 1 wound, 2 left"), unless
+    ``say_wounds`` is False (a line that says them itself, an Unstable unit's).
 
     Models are removed from the rear rank, the front rank staying where it is; a single rank
     shrinks from both ends (§12.8). The Champion counts as the last R&F model to go (wounds
@@ -127,14 +129,19 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
         events.append(Event(kind="casualties", seat=unit.owner, data={"unit": unit.id, "removed": dead},
                             text=text_join("", [lost, (ngettext(" ({wounds_lost} wound carried on the next model)", " ({wounds_lost} wounds carried on the next model)", unit.wounds_lost, wounds_lost=unit.wounds_lost) if unit.wounds_lost
                                and unit.models else ""), "."])))
-    elif unit.wounds_lost and unit.models:
-        # wounded, no model removed (a War Machine, a Giant, Brutes of 3 W): the wounds it took and
-        # those it has left, as a unit that loses models is told what it has left
-        # Translators: the wounds a unit has left ("Stone Thrower: 1 wound, 2 left")
-        left = ngettext("{n} left", "{n} left", wounds_left(state, unit, per_model))
+    elif unit.wounds_lost and unit.models and say_wounds:
+        # wounded, no model removed (a War Machine, a Giant, Brutes of 3 W): the wounds it took, and
+        # what it has left, as a unit that loses models is told what it has left
+        if unit.models == 1:
+            # Translators: the wounds a unit has left ("Stone Thrower: 1 wound, 2 left")
+            left = ngettext("{n} left", "{n} left", wounds_left(state, unit, per_model))
+            said = ngettext("{unit}: {n} wound, {left}", "{unit}: {n} wounds, {left}", wounds, unit=unit.id, left=left)
+        else:  # "17 left" would read as models: the wounds stay on its next model
+            said = ngettext("{unit}: {n} wound, no model removed ({carried} on its next model)",
+                            "{unit}: {n} wounds, no model removed ({carried} on its next model)", wounds,
+                            unit=unit.id, carried=unit.wounds_lost)
         events.append(Event(kind="wounds", seat=unit.owner, data={"unit": unit.id, "wounds": wounds},
-                            text=text_join("", [ngettext("{unit}: {n} wound, {left}", "{unit}: {n} wounds, {left}", wounds,
-                                                         unit=unit.id, left=left), "."])))
+                            text=text_join("", [said, "."])))
     if unit.models <= 0:
         from engine.rulesets.ninth_age.mixed_units import fight_on
 

@@ -1297,7 +1297,7 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         wounds = 0 if result.musician_win else unstable_wounds(result.difference, stubborn=stubborn,
                                                                  hold_your_ground=hold)
         mark = len(events)  # the wounds are taken first, so the line can say what they cost; it comes first
-        dead = lose_wounds(state, unit, wounds, events) if wounds else 0
+        dead = lose_wounds(state, unit, wounds, events, say_wounds=False) if wounds else 0  # the line says them
         if dead:  # how many models the wounds cost (a console game's line said only the wounds)
             cost = ngettext("): that costs {dead} model", "): that costs {dead} models", dead, dead=dead)
         elif wounds and unit.wounds_lost:  # a model of several Wounds: none removed yet

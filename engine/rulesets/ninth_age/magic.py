@@ -1409,8 +1409,7 @@ def _miscast_on_own_unit(state: NinthAgeState, c: Caster, spell: Spell, effect: 
         resolve_hits(state, unit, attack, hits - 1, events, attacker=wizard, purpose=purpose)
     if unit.on_table and _conclave_champion(state, c) is not None:
         # the Champion's own hit wounds the Champion model, not the wound pool where it goes last (§12.7)
-        hits_on_champion(state, unit, replace(attack, no_saves=True), 1, events,
-                         _("{spell} on {c}", spell=spell.name, c=c.name), c.seat)
+        hits_on_champion(state, unit, replace(attack, no_saves=True), 1, events, label(c.name), c.seat)
 
 
 def _conclave_champion(state: NinthAgeState, c: Caster) -> int | None:
