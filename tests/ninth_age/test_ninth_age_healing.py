@@ -268,7 +268,7 @@ def test_a_game_begun_before_rules_version_4_keeps_bark_skin_as_it_was_and_repla
     played, _events = RULESET.apply(old, log[0])
     replayed, _events = RULESET.replay(7, {"secondary": "hold"}, log, rules_version=3)
     assert replayed.model_dump(mode="json") == played.model_dump(mode="json")
-    assert RULESET.rules_version_line(3).endswith("the sample Thorns lore's Bark Skin recovers no wounds when boosted.")
+    assert "the sample Thorns lore's Bark Skin recovers no wounds when boosted;" in str(RULESET.rules_version_line(3))
 
 
 def _magic(placements):
@@ -284,17 +284,17 @@ def test_boosted_bark_skin_recovers_d3_wounds_on_its_target_in_the_magic_phase()
     brutes = state.units["Brutes"]
     brutes.models = 3
     state.casters["Shaman"].spells = ["Bark Skin"]
-    load(state, 5, 5)  # 10 + the level: boosted 9+
+    load(state, 5, 5, 4)  # 10 + the level: boosted 9+; then the D6 the D3 is read off
     log = []
     state = apply(state, Cast(seat="p2", wizard="Shaman", spell="Bark Skin", dice=2, target="Brutes", boosted=True),
                   {"dispel": "none"}, log)
     event = next(e for e in log if e.kind == "heal")
-    back = event.roll.total  # D3, rolled in the open
-    assert event.roll is not None and len(event.roll.dice) == 1 and 1 <= back <= 3
+    # the D3, rolled in the open, read off a D6 (§0.1, §1.1): the 4 shown, 2 wounds
+    assert event.roll.dice == [4] and event.roll.total == 2
     brutes = state.units["Brutes"]
-    # a Brute (W3) comes back with the D3's wounds: whole on a 3, else still lacking the rest
-    assert brutes.models == 4 and brutes.wounds_lost == 3 - back
-    assert event.text.startswith(f"Brutes recover D3: {back} wound")
+    # a Brute (W3) comes back with the D3's 2 wounds, still lacking 1
+    assert brutes.models == 4 and brutes.wounds_lost == 1
+    assert event.text.startswith("Brutes recover D3: 4 → 2 wounds (Bark Skin): 1 rank-and-file model returns")
     assert "(Bark Skin)" in event.text and any(e.spell == "Bark Skin" and e.modifiers == {"T": 1} for e in state.effects)
 
 

@@ -37,9 +37,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Event, roll_dice
+from engine.core import Event, Roll, roll_dice
 from engine.core.text import N_, Text, _, join as text_join, listed, ngettext
 from engine.rulesets.ninth_age.casualties import champion_wounds, joined_positions, model_wounds
+from engine.rulesets.ninth_age.damage import roll_value
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.spell_effects import amount_problem
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -51,14 +52,26 @@ ROLES = {"champion": N_("the Champion"), "standard": N_("the standard bearer"), 
 
 def roll_amount(state: NinthAgeState, expr: str, purpose: Text | str) -> tuple[int, object, str]:
     """X of Heal or Recover X Wounds: a number as it is, or dice rolled in the open with the game's
-    generator. Returns the number, the roll (None for a number) and how it reads ("D3: 2")."""
+    generator. Returns the number, the roll (None for a number) and how it reads.
+
+    A D3 is read off a D6 (§0.1, §1.1), as every D3 of the game (:func:`.damage.roll_value`): the
+    D6 face is shown and halved ("D3: 5 → 3", "2D6: 4+3 → 7", "D6: 5"). A game begun under rules
+    version 4 or earlier (``heal_d3_off_d6`` unset) rolls it as the three-sided die it rolled then
+    ("D3: 2"), so its log replays to the wounds it was played to."""
     typed = str(expr).strip().upper()
     if typed.isdigit():
         return int(typed), None, typed
-    roll = roll_dice(("1" + typed if typed.startswith("D") else typed).lower(), state.rng, purpose=str(purpose))
-    faces = "+".join(map(str, roll.dice))
-    shown = f"{typed}: {faces}" + (f" → {roll.total}" if len(roll.dice) > 1 or "+" in typed else "")
-    return roll.total, roll, shown
+    if not state.heal_d3_off_d6:
+        roll = roll_dice(("1" + typed if typed.startswith("D") else typed).lower(), state.rng, purpose=str(purpose))
+        faces = "+".join(map(str, roll.dice))
+        shown = f"{typed}: {faces}" + (f" → {roll.total}" if len(roll.dice) > 1 or "+" in typed else "")
+        return roll.total, roll, shown
+    total, dice = roll_value(typed, state.rng, str(purpose))
+    faces = "+".join(map(str, dice))
+    read = len(dice) > 1 or "+" in typed or "D3" in typed  # a D6 alone is its face
+    detail = f"{faces} → {total}" if read else faces
+    roll = Roll(expression=typed, dice=dice, total=total, detail=detail, purpose=str(purpose))
+    return total, roll, f"{typed}: {detail}"
 
 
 @dataclass
