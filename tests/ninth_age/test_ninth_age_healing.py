@@ -424,3 +424,43 @@ async def test_heal_command_through_the_service_is_logged_replays_and_is_undone(
     game, _ruleset, undone = await snapshot(service)
     assert len(await store.actions(game.id)) == actions_before
     assert undone.model_dump(mode="json") == state.model_dump(mode="json")
+
+
+# -- a Wizard Conclave's Champion removed from play, then recovered: a wizard again ---------------------
+def _conclave_champion_torn_away(version5=True):
+    from test_ninth_age_magic import cast, magic_phase
+
+    state, _ = magic_phase(seat="p2", dice=(6, 6, 1, 1), placements={"Brutes": (30, 40, 180, 3),
+                                                                     "Spearmen": (30, 28, 0, 10)})
+    state.healing_v5 = version5
+    # Bark Skin with 5 dice: 6,6,1,1,1 + D3; not dispelled; miscast 1+1 = 2: Breach, 5 dice: removed
+    load(state, 6, 6, 1, 1, 1, 2, 1, 1)
+    state = cast(state, wizard="Brutes Champion", spell="Bark Skin", dice=5, target="Brutes",
+                 answers={"dispel": "none"})
+    assert state.casters["Brutes Champion"].slain and state.units["Brutes"].champion_lost
+    return state
+
+
+def test_a_conclave_champion_torn_away_by_a_miscast_and_recovered_casts_again():
+    from test_ninth_age_magic import cast
+
+    state = _conclave_champion_torn_away()
+    with pytest.raises(IllegalAction):  # removed from play: no wizard to cast with
+        apply(state, Cast(seat="p2", wizard="Brutes Champion", spell="Bramble Dart", dice=2, target="Spearmen"))
+    _action, state, events = _command(state, "p2", unit="Brutes", wounds="4", recover="true", reason="army book")
+    assert "the Champion returns to the rear rank" in events[0].text
+    champion = state.casters["Brutes Champion"]
+    assert not state.units["Brutes"].champion_lost and champion in magic.wizards(state, "p2")
+    assert magic.caster_alive(state, champion) and magic.channellers(state, "p2") == 1  # the wizard, not a model
+    log = []
+    load(state, 5, 1, 6)  # Bramble Dart: 5+1 + the level bonus, cast; D6 hits
+    state = cast(state, wizard="Brutes Champion", spell="Bramble Dart", dice=2, target="Spearmen", log=log,
+                 answers={"dispel": "none"})
+    assert any("Bramble Dart strikes Spearmen" in e.text for e in log)
+
+
+def test_a_game_begun_before_rules_version_5_keeps_its_recovered_conclave_champion_silent():
+    state = _conclave_champion_torn_away(version5=False)
+    _action, state, _events = _command(state, "p2", unit="Brutes", wounds="4", recover="true", reason="army book")
+    assert not state.units["Brutes"].champion_lost and state.casters["Brutes Champion"].slain
+    assert state.casters["Brutes Champion"] not in magic.wizards(state, "p2")

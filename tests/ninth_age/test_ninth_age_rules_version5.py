@@ -42,7 +42,7 @@ def _healed_under(version, monkeypatch):
 
 def test_a_version_4_game_rolls_its_healing_d3_as_before_and_replays_from_its_log(monkeypatch):
     state, log, event = _healed_under(4, monkeypatch)
-    assert not state.heal_d3_off_d6
+    assert not state.healing_v5
     face = event.roll.dice[0]
     assert event.roll.expression == "1d3" and event.roll.total == face  # the three-sided die of then
     assert event.text.startswith(f"Trolls recover D3: {face} wound")
@@ -58,7 +58,7 @@ def test_a_version_4_game_rolls_its_healing_d3_as_before_and_replays_from_its_lo
 def test_a_version_5_game_reads_its_healing_d3_off_a_d6_with_the_face_shown(monkeypatch):
     assert RULESET.rules_version >= 5
     state, log, event = _healed_under(5, monkeypatch)
-    assert state.heal_d3_off_d6
+    assert state.healing_v5
     (face,) = event.roll.dice
     assert 1 <= face <= 6 and event.roll.total == (face + 1) // 2 == event.data["amount"]
     assert event.text.startswith(f"Trolls recover D3: {face} → {(face + 1) // 2} wound")

@@ -56,12 +56,12 @@ def roll_amount(state: NinthAgeState, expr: str, purpose: Text | str) -> tuple[i
 
     A D3 is read off a D6 (§0.1, §1.1), as every D3 of the game (:func:`.damage.roll_value`): the
     D6 face is shown and halved ("D3: 5 → 3", "2D6: 4+3 → 7", "D6: 5"). A game begun under rules
-    version 4 or earlier (``heal_d3_off_d6`` unset) rolls it as the three-sided die it rolled then
+    version 4 or earlier (``healing_v5`` unset) rolls it as the three-sided die it rolled then
     ("D3: 2"), so its log replays to the wounds it was played to."""
     typed = str(expr).strip().upper()
     if typed.isdigit():
         return int(typed), None, typed
-    if not state.heal_d3_off_d6:
+    if not state.healing_v5:
         roll = roll_dice(("1" + typed if typed.startswith("D") else typed).lower(), state.rng, purpose=str(purpose))
         faces = "+".join(map(str, roll.dice))
         shown = f"{typed}: {faces}" + (f" → {roll.total}" if len(roll.dice) > 1 or "+" in typed else "")
@@ -172,6 +172,8 @@ def heal(state: NinthAgeState, target: UnitState, amount: int, *, recover: bool 
             left -= take
             if role == "champion":
                 target.champion_lost, target.champion_wounds = False, wounds - take
+                if state.healing_v5:
+                    champion_back(state, target)
             else:
                 target.wounds_lost = wounds - take
             target.models += 1
@@ -182,6 +184,16 @@ def heal(state: NinthAgeState, target: UnitState, amount: int, *, recover: bool 
     done.lost = left
     done.characters_left = [c.id for c in joined(state, target) if c.location == "joined" and c.wounds_lost]
     return done
+
+
+def champion_back(state: NinthAgeState, unit: UnitState) -> None:
+    """The unit's Champion is back: a Wizard Conclave's is its wizard again (§22: "il Campione
+    di un'Unità con la regola speciale Conclave Magico [...] è un Apprendista Mago di Livello 1",
+    seed 001:3259), its spells as they were, though the Breach in the Veil had removed it
+    from play (``Caster.slain``, magic._remove_from_play): it casts, dispels and Channels again."""
+    for caster in state.casters.values():
+        if caster.conclave and caster.unit == unit.id:
+            caster.slain = False
 
 
 def grow(state: NinthAgeState, unit: UnitState, added: int) -> None:

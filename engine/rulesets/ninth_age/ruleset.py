@@ -109,7 +109,7 @@ class NinthAge(Ruleset):
     # 4 (n9-heal): the sample Thorns lore's Bark Skin, boosted, Recovers D3 Wounds (§7.8); a game begun
     # before keeps the sample as it was (army.sample_as_of).
     # 5 (n9-hill-heal): Heal and Recover X Wounds read a D3 off a D6, the face shown (§0.1, §1.1); a
-    # game begun before rolls it as a three-sided die, as it did (NinthAgeState.heal_d3_off_d6).
+    # game begun before rolls it as a three-sided die, as it did (NinthAgeState.healing_v5).
     rules_version = 5
     rules_version_notes = {1: N_("a game that leaves the secondary setting unset plays Hold the Ground, "
                                  "with no D6 rolled; Fast Cavalry makes no Vanguard move; the sample Thorns lore's "
@@ -207,7 +207,7 @@ class NinthAge(Ruleset):
             armies=armies, table=table, deployment=deployment, objective=objective,
             charge_path_capped=bool(options.get("charge_path_capped", False)),
             fast_cavalry_vanguard=version >= 3,
-            heal_d3_off_d6=version >= 5,
+            healing_v5=version >= 5,
         )
         muster.build_units(state)
         return state
