@@ -464,3 +464,59 @@ def test_a_game_begun_before_rules_version_5_keeps_its_recovered_conclave_champi
     _action, state, _events = _command(state, "p2", unit="Brutes", wounds="4", recover="true", reason="army book")
     assert not state.units["Brutes"].champion_lost and state.casters["Brutes Champion"].slain
     assert state.casters["Brutes Champion"] not in magic.wizards(state, "p2")
+
+
+# -- a unit whose R&F have all fallen, its characters standing for it (§16.2): Recover brings them back ----
+def _fallen_spearmen(version5=True):
+    state = scenario({"Spearmen": (30, 10, 0, 6), "Hedge Wizard": (20, 20, 0)})
+    state.healing_v5 = version5
+    spearmen = state.units["Spearmen"]
+    place_in_block(state, state.units["Marshal"], spearmen, None, [])
+    place_in_block(state, state.units["Hedge Wizard"], spearmen, None, [])
+    log = []
+    lose_wounds(state, spearmen, 30, log)  # every R&F model slain: the Marshal stands for the unit
+    marshal = state.units["Marshal"]
+    assert spearmen.location == "destroyed" and spearmen.succeeded_by == "Marshal" and marshal.location == "table"
+    marshal.wounds_lost = 1
+    return state, _front_middle(marshal)
+
+
+@pytest.mark.parametrize("named", ["Spearmen", "Marshal"])
+def test_recover_brings_back_the_rank_and_file_of_a_unit_its_characters_stand_for(named):
+    state, front = _fallen_spearmen()
+    _action, after, events = _command(state, "p1", unit=named, wounds="4", recover="true", reason="army book")
+    spearmen, marshal, wizard = (after.units[u] for u in ("Spearmen", "Marshal", "Hedge Wizard"))
+    # the seed's order: Champion, standard bearer, musician, then rank and file, up to the starting size
+    assert spearmen.location == "table" and spearmen.models == 4 and not spearmen.succeeded_by
+    assert not spearmen.champion_lost and after.casters.get("Spearmen Champion") is None
+    # the characters are in it again, in its front rank (§16.2), the block's front where the Marshal's stood
+    for c in (marshal, wizard):
+        assert (c.location, c.host, c.rank, c.pose) == ("joined", "Spearmen", 0, None)
+    assert spearmen.formation.models == 6 and _front_middle(spearmen) == front
+    assert marshal.wounds_lost == 1  # the unit's Recover never heals its characters
+    assert [e.text for e in events] == [
+        "Spearmen recover 4 wounds (army book, by Player 1): the Champion, the standard bearer, the musician, and "
+        "1 rank-and-file model return to Spearmen, whose characters (Marshal and Hedge Wizard) take its front rank; "
+        "Marshal in it is not healed (a character is healed only as the sole target)."]
+    # a second Recover fills it as any unit: to the rear rank, never above its 30 models
+    _action, after, events = _command(after, "p1", unit="Spearmen", wounds="40", recover="true", reason="army book")
+    assert after.units["Spearmen"].models == 30 and "14 wounds lost" in events[0].text
+
+
+def test_a_fallen_units_standard_captured_in_combat_does_not_come_back():
+    state, _front = _fallen_spearmen()
+    state.units["Spearmen"].slain_engaged = True  # its R&F fell engaged in a combat: the standard captured (§17.2)
+    _action, after, events = _command(state, "p1", unit="Spearmen", wounds="3", recover="true", reason="army book")
+    spearmen = after.units["Spearmen"]
+    assert spearmen.standard_lost and spearmen.models == 3
+    assert "the Champion, the musician, and 1 rank-and-file model return to Spearmen" in events[0].text
+
+
+def test_a_game_begun_before_rules_version_5_refuses_recover_on_a_fallen_unit_as_it_did():
+    state, _front = _fallen_spearmen(version5=False)
+    before = state.model_dump(mode="json")
+    with pytest.raises(IllegalAction, match="Spearmen are destroyed: healing never brings back"):
+        _command(state, "p1", unit="Spearmen", wounds="4", recover="true", reason="army book")
+    with pytest.raises(IllegalAction, match="Marshal is a character on its own"):
+        _command(state, "p1", unit="Marshal", wounds="4", recover="true", reason="army book")
+    assert state.model_dump(mode="json") == before

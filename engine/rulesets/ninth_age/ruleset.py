@@ -109,18 +109,26 @@ class NinthAge(Ruleset):
     # 4 (n9-heal): the sample Thorns lore's Bark Skin, boosted, Recovers D3 Wounds (§7.8); a game begun
     # before keeps the sample as it was (army.sample_as_of).
     # 5 (n9-hill-heal): Heal and Recover X Wounds read a D3 off a D6, the face shown (§0.1, §1.1); a
-    # game begun before rolls it as a three-sided die, as it did (NinthAgeState.healing_v5).
+    # Wizard Conclave Champion recovered casts again; a unit whose R&F all fell, its characters
+    # standing for it, gets them back by Recover. A game begun before heals as it did
+    # (NinthAgeState.healing_v5).
     rules_version = 5
     rules_version_notes = {1: N_("a game that leaves the secondary setting unset plays Hold the Ground, "
                                  "with no D6 rolled; Fast Cavalry makes no Vanguard move; the sample Thorns lore's "
                                  "Bark Skin recovers no wounds when boosted; a D3 of Heal or Recover Wounds is a "
-                                 "three-sided die, not read off a D6"),
+                                 "three-sided die, not read off a D6; a Wizard Conclave Champion brought back by "
+                                 "Recover Wounds casts no more; a unit whose rank and file all fell gets none back"),
                            2: N_("Fast Cavalry makes no Vanguard move; the sample Thorns lore's Bark Skin recovers "
                                  "no wounds when boosted; a D3 of Heal or Recover Wounds is a three-sided die, not "
-                                 "read off a D6"),
+                                 "read off a D6; a Wizard Conclave Champion brought back by Recover Wounds casts no "
+                                 "more; a unit whose rank and file all fell gets none back"),
                            3: N_("the sample Thorns lore's Bark Skin recovers no wounds when boosted; a D3 of Heal "
-                                 "or Recover Wounds is a three-sided die, not read off a D6"),
-                           4: N_("a D3 of Heal or Recover Wounds is a three-sided die, not read off a D6")}
+                                 "or Recover Wounds is a three-sided die, not read off a D6; a Wizard Conclave "
+                                 "Champion brought back by Recover Wounds casts no more; a unit whose rank and file "
+                                 "all fell gets none back"),
+                           4: N_("a D3 of Heal or Recover Wounds is a three-sided die, not read off a D6; a Wizard "
+                                 "Conclave Champion brought back by Recover Wounds casts no more; a unit whose rank "
+                                 "and file all fell gets none back")}
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
