@@ -483,7 +483,12 @@ def _fallen_spearmen(version5=True):
 
 @pytest.mark.parametrize("named", ["Spearmen", "Marshal"])
 def test_recover_brings_back_the_rank_and_file_of_a_unit_its_characters_stand_for(named):
+    from engine.rulesets.ninth_age.magic_state import Effect
+
     state, front = _fallen_spearmen()
+    state.units["Marshal"].moved = True  # it moved as the unit
+    state.effects.append(Effect(id=99, spell="Bark Skin", caster="Shaman", seat="p2", duration="one turn",
+                                units=["Marshal"], modifiers={"T": 1}, lowest_casting_value=5, phase=1))
     _action, after, events = _command(state, "p1", unit=named, wounds="4", recover="true", reason="army book")
     spearmen, marshal, wizard = (after.units[u] for u in ("Spearmen", "Marshal", "Hedge Wizard"))
     # the seed's order: Champion, standard bearer, musician, then rank and file, up to the starting size
@@ -494,6 +499,8 @@ def test_recover_brings_back_the_rank_and_file_of_a_unit_its_characters_stand_fo
         assert (c.location, c.host, c.rank, c.pose) == ("joined", "Spearmen", 0, None)
     assert spearmen.formation.models == 6 and _front_middle(spearmen) == front
     assert marshal.wounds_lost == 1  # the unit's Recover never heals its characters
+    # what they did and what was cast on them as the unit is the unit's again (§16.2, §9.4)
+    assert spearmen.moved and "Spearmen" in after.effects[-1].units
     assert [e.text for e in events] == [
         "Spearmen recover 4 wounds (army book, by Player 1): the Champion, the standard bearer, the musician, and "
         "1 rank-and-file model return to Spearmen, whose characters (Marshal and Hedge Wizard) take its front rank; "

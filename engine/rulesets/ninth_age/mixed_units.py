@@ -558,7 +558,8 @@ def rank_and_file_back(state: NinthAgeState, host: UnitState, events: list[Event
     again with its front edge where the characters' stood, facing their way, and every character
     joins it and takes the front rank as a character joining a unit does (§16.2, §16.5); what the
     characters did as the unit (moved, charged, fleeing, engaged...) is the unit's again, and so
-    are the charges declared by or against them. Returns the characters, in the order they joined."""
+    are the charges declared by or against them and the spells cast on them as the unit. Returns
+    the characters, in the order they joined."""
     leader = state.units[successor(state, host.id)]
     inside = [leader] + sorted(joined(state, leader), key=lambda c: (c.rank, c.cells is None, c.file, c.id))
     hidden = joined(state, leader, hidden=True)
@@ -594,4 +595,7 @@ def rank_and_file_back(state: NinthAgeState, host: UnitState, events: list[Event
     for decl in state.charges:  # the charges the characters declared or received as the unit are its own
         decl.charger = host.id if decl.charger == leader.id else decl.charger
         decl.target = host.id if decl.target == leader.id else decl.target
+    for effect in state.effects:  # a spell cast on them as the unit stays on it (§9.4)
+        if leader.id in effect.units and host.id not in effect.units:
+            effect.units.append(host.id)
     return [c.id for c in inside]
