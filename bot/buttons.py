@@ -96,7 +96,11 @@ async def click(service: Host, channel_id: str, user_id: str, custom_id: str, gu
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.load_state(game.state_json, game.rules_version)
     if kind == "moves":
-        return _moves(ruleset, state, seat.seat_id)
+        guide = None
+        if not ruleset.lists_every_move and seat.seat_id in ruleset.to_act(state) and state.pending is None:
+            guide = next((e for e in reversed(await store.events(game.id, limit=GUIDE_SEARCH))
+                          if e.kind in ruleset.guide_events), None)
+        return _moves(ruleset, state, seat.seat_id, guide and Event.model_validate(guide.event))
     if kind == "decide":
         version, index = (int(x) for x in rest[:2])
         pending = state.pending
@@ -124,7 +128,13 @@ async def click(service: Host, channel_id: str, user_id: str, custom_id: str, gu
     return _stale(_("That button is not one of mine any more."))
 
 
-def _moves(ruleset, state, seat: str) -> Reply:
+# How far back in a game's log "Show my moves" looks for the guide its phase started with.
+GUIDE_SEARCH = 400
+
+
+def _moves(ruleset, state, seat: str, guide: Event | None = None) -> Reply:
+    """The seat's moves, listed; ``guide``: the event its phase started with, where the ruleset
+    lists only a summary of them (see Ruleset.lists_every_move)."""
     from bot.command_lines import command_line
 
     if seat not in ruleset.to_act(state):
@@ -137,4 +147,8 @@ def _moves(ruleset, state, seat: str) -> Reply:
     parts: list = [_("Your moves now:"), *(f"`{line}`" for line in shown)]
     if len(lines) > len(shown):
         parts.append(ngettext("… and {n} more.", "… and {n} more.", len(lines) - len(shown)))
+    if guide is not None:
+        from bot.i18n import event_text
+
+        parts.append(event_text(guide.model_copy(update={"roll": None})))
     return Reply(text=join("\n", parts), ephemeral=True)
