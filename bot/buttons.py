@@ -74,8 +74,10 @@ def _stale(text: str) -> Reply:
     return Reply(text=join("", ["⛔ ", text]), ephemeral=True, error="stale-button")
 
 
-async def click(service: Host, channel_id: str, user_id: str, custom_id: str, guild_id=None) -> Reply:
-    """What a click on a Warband button does, as a reply (refusals are private)."""
+async def click(service: Host, channel_id: str, user_id: str, custom_id: str, guild_id=None,
+                locale: str | None = None) -> Reply:
+    """What a click on a Warband button does, as a reply (refusals are private); the command a
+    click runs is answered in the clicker's language, Discord's ``locale`` of the click included."""
     parsed = parse_custom_id(custom_id)
     if parsed is None:
         return _stale(_("That button is not one of mine any more."))
@@ -88,7 +90,7 @@ async def click(service: Host, channel_id: str, user_id: str, custom_id: str, gu
     if not game.is_active:
         return _stale(_("Game #{id} is over; its buttons do nothing now.", id=game_id))
     if kind == "join":
-        return await service.handle(game.channel_id, user_id, Command("game join"), guild_id=guild_id)
+        return await service.handle(game.channel_id, user_id, Command("game join"), guild_id=guild_id, locale=locale)
     seat = await store.seat_of(game.id, user_id)
     if seat is None:
         return Reply(text=_("⛔ You hold no seat in this game; these buttons are for its players."),
@@ -115,13 +117,13 @@ async def click(service: Host, channel_id: str, user_id: str, custom_id: str, gu
             return _stale(stale)
         option = pending.decision.options[index]
         return await service.handle(game.channel_id, user_id, Command("decide", {"option": option}),
-                                    guild_id=guild_id)
+                                    guild_id=guild_id, locale=locale)
     if kind == "undo":
         version, answer = int(rest[0]), rest[1]
         if game.version != version or not (game.pending or {}).get("undo"):
             return _stale(_("That undo request was already answered (or the game moved on)."))
         if answer == "agree":
-            return await service.handle(game.channel_id, user_id, Command("game undo"), guild_id=guild_id)
+            return await service.handle(game.channel_id, user_id, Command("game undo"), guild_id=guild_id, locale=locale)
         async with service._lock(game.channel_id):
             await store.set_pending(game.id, game.version, None)
         return Reply(text=_("<@{user}> refuses to take the action back; the game goes on.", user=user_id))

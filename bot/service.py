@@ -878,7 +878,7 @@ class Service:
         from bot.buttons import click
 
         try:
-            reply = await click(self, str(channel_id), str(user_id), custom_id, guild_id)
+            reply = await click(self, str(channel_id), str(user_id), custom_id, guild_id, locale)
         except IllegalAction as exc:
             reply = refusal(exc)
         server = await self.server_language(guild_id)
