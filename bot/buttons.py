@@ -49,12 +49,14 @@ def parse_custom_id(custom_id: str) -> tuple[str, int, list[str]] | None:
     return parts[1], int(parts[2]), parts[3:]
 
 
-def question_buttons(game_id: int, version: int, options: list[str]) -> list[Button]:
-    """One button per answer of a question (the slash command /decide still works)."""
-    if len(options) > MAX_BUTTONS:
+def question_buttons(game_id: int, version: int, options: list[str], unlisted: list[str] = ()) -> list[Button]:
+    """One button per answer of a question (the slash command /decide still works), but none for
+    an ``unlisted`` answer: the buttons are read by the whole table (a hidden list's item)."""
+    shown = [(i, option) for i, option in enumerate(options) if option not in unlisted]
+    if len(shown) > MAX_BUTTONS:
         return []
     return [Button(option[:MAX_LABEL], f"{PREFIX}:decide:{game_id}:{version}:{i}", "primary")
-            for i, option in enumerate(options)]
+            for i, option in shown]
 
 
 def join_button(game_id: int) -> Button:

@@ -427,7 +427,8 @@ class Service:
         # The game's version after this commit (+1) marks a question's buttons as current.
         buttons = []
         if asked:
-            buttons = question_buttons(game.id, game.version + 1, state.pending.decision.options)
+            buttons = question_buttons(game.id, game.version + 1, state.pending.decision.options,
+                                       state.pending.decision.unlisted)
         elif not state.is_over and ruleset.to_act(state):
             buttons = [moves_button(game.id)]
         if state.is_over:
