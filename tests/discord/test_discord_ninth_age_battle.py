@@ -12,7 +12,6 @@ and an Italian and a Hungarian player read everything in their own language."""
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
@@ -24,7 +23,10 @@ from engine.table.frame import bearing_between, turn_between
 
 from discord_n9_table import Said, Table
 from fake_discord import CHANNEL_ID, make_bot
+from test_tree import _walk
+from test_tree_localised import translated_payload
 from tests.languages.test_battle_in_each_language import untranslated
+from tests.languages.test_button_clicks_in_each_language import personal
 from tests.ninth_age.game_helpers import _group, answer_for, slots
 
 ALICE, BOB = 410000000000000001, 420000000000000002
@@ -75,9 +77,6 @@ class Battle:
                    if r.kind == "reveal"}
         secret = {item for _, item in secret}
         public = said.public
-        # Known and not fixed (see the report of branch n9-play4): the dispel question offers the
-        # reactive player's unrevealed scrolls by name, in the channel.
-        public = re.sub(r"'scroll' (for the|per la|a) Dispel Scroll", "", public)
         self.leaks.extend((i, public[max(0, public.find(i) - 200):public.find(i) + 60] if i in public else "drawn")
                           for i in sorted(secret) if i in public or i in drawn)
 
@@ -97,12 +96,19 @@ class Battle:
             d = state.pending.decision
             user = USERS[d.seat]
             choice = answer_for(d.key, {"reaction": "hold"})
-            if d.key.startswith("dispel-"):  # dispel with two dice when allowed, else let it pass
-                choice = next((o for o in d.options if o.startswith("2")), d.options[-1])
+            if d.key.startswith("dispel-"):  # read a scroll, else dispel with two dice, else let it pass
+                choice = "scroll" if "scroll" in d.options else next((o for o in d.options if o.startswith("2")),
+                                                                       d.options[-1])
             if choice not in d.options:
                 choice = d.options[0]
             asked = next((m for m in reversed(said.messages) if m.buttons), None)
-            if len(d.options) > 25:  # no buttons for so many answers: the slash command
+            if choice in d.unlisted:  # a hidden list's answer has no button: typed (§2.4)
+                assert choice not in [label for label, _ in said.buttons]
+                said = self._keep(user, f"/decide {choice}", await self.table.command(user, "decide", option=choice))
+                await self.check_hidden(said)
+                assert not said.refused, said.text
+                continue
+            if len(d.shown) > 25:  # no buttons for so many answers: the slash command
                 assert asked is None or not any(":decide:" in c for _, c in asked.buttons)
                 said = self._keep(user, f"/decide {choice}", await self.table.command(user, "decide", option=choice))
                 await self.check_hidden(said)
@@ -111,25 +117,27 @@ class Battle:
             assert asked is not None, f"the question {d.key} came without its buttons: {said.text[-300:]}"
             assert not asked.ephemeral, "a question is asked in the channel"
             assert asked.pinged == [user], (d.key, d.seat, asked.pinged)  # the player it names, only
-            ids = [c for _, c in asked.buttons if ":decide:" in c]
-            assert len(ids) == len(d.options), (asked.buttons, d.options)
+            by_label = {label: c for label, c in asked.buttons if ":decide:" in c}
+            assert list(by_label) == [o[:80] for o in d.shown], (asked.buttons, d.options)
+            ids = list(by_label.values())
             if self.wrong_clicks < 2:  # the other player's click is refused privately, nothing changes
                 other = USERS["p2" if d.seat == "p1" else "p1"]
                 wrong = self._keep(other, "click (not theirs)", await self.table.click(other, ids[0]))
                 assert wrong.refused, wrong.text
                 assert (await self.state()).pending is not None
                 self.wrong_clicks += 1
-            said = self._keep(user, f"click {choice}", await self.table.click(user, ids[d.options.index(choice)]))
+            said = self._keep(user, f"click {choice}", await self.table.click(user, by_label[choice[:80]]))
             await self.check_hidden(said)
             assert not said.refused, (d.key, choice, said.text)
             after = await self.state()
             assert after.pending is None or after.pending.decision != d, f"the click on {choice} did nothing"
 
     async def show_moves(self, seat: str) -> None:
-        """Once a phase, the player to act clicks "Show my moves": a private list of commands."""
+        """Once a phase of the first game turn, the player to act clicks "Show my moves": a private
+        list of commands (listing the charges in reach takes a while: not in every turn)."""
         state = await self.state()
         key = (state.round, state.active, state.phase, state.step)
-        if key in self.clicked_moves:
+        if key in self.clicked_moves or state.round > 1:
             return
         self.clicked_moves.add(key)
         last = self.said[-1][2]
@@ -137,6 +145,8 @@ class Battle:
         assert ids, f"no 'Show my moves' under {last.text[-200:]}"
         said = self._keep(USERS[seat], "click moves", await self.table.click(USERS[seat], ids[0]))
         assert said.ephemeral and not said.refused and "`/" in said.text, said.text
+        if state.phase in ("magic", "shooting") or state.step == "remaining":  # more than "/end"
+            assert said.text.count("/") > 2, said.text
 
 
 # -- the players' plans (as in tests/ninth_age/test_ninth_age_whole_battle.py) --------------------------
@@ -308,6 +318,21 @@ async def table(service, monkeypatch):
     await bot.close()
 
 
+PLAYED = ("game", "army", "deploy", "charge", "advance", "march", "cast", "shoot", "fight", "end", "decide")
+
+
+async def test_the_commands_of_a_battle_read_in_italian_and_hungarian_within_discords_limits(scripted_bot):
+    """What the players of the battle below see of its slash commands, in their locale: every
+    name and description translated, each description 1-100 characters."""
+    body = [c for c in await translated_payload(scripted_bot.tree) if c["name"] in PLAYED]
+    assert {c["name"] for c in body} == set(PLAYED)
+    for locale in ("it", "hu"):
+        for command in body:
+            for item, _ in _walk(command):
+                description = (item.get("description_localizations") or {}).get(locale)
+                assert description and 1 <= len(description) <= 100, (locale, item["name"], description)
+
+
 def language(locale: str) -> str:
     return locale.split("-")[0]
 
@@ -320,7 +345,6 @@ async def test_a_ninth_age_battle_by_post_on_discord(table, service, store, draw
     await play(b, seed=11)
     state = await b.state()
     assert state.round == 3 and state.phase == "movement", (state.round, state.phase)
-    everything = "\n".join(s.text for _, _, s in b.said)
     # what the two game turns held, each through its commands and buttons
     kinds = {r.kind for r in await store.events((await b.game_id()))}
     assert {"charge", "charge-move", "reaction", "spell", "dispel", "shoot", "combat-result", "break"} <= kinds, kinds
@@ -331,15 +355,16 @@ async def test_a_ninth_age_battle_by_post_on_discord(table, service, store, draw
     assert b.wrong_clicks == 2
     images = [i for _, _, s in b.said for i in s.images]
     assert len(images) > 10  # the boards came (each checked a PNG of a sane size)
-    with open(f"/tmp/n9-play4-{locales[0]}.txt", "w") as f:
-        for user, what, s in b.said:
-            f.write(f"### {user} {what}\n{s.text}\n{[l for l, _ in s.buttons]}\n")
     # A reveal said in a reply that also asks a question reaches the state (and the stored log) only
     # once the question is answered: an item named then and revealed by the end is no leak.
     state = await b.state()
     assert [(i, where) for i, where in b.leaks if not any(is_revealed(state, seat, i) for seat in state.armies)] == []
-    # each player reads what the bot answered them in their own language, the buttons too
+    # each player reads what the bot answered them in their own language, the buttons too (the
+    # turn line "➡️ <@…>: …" everyone reads is in the server's language, bot.service._mentions)
+    english = {}
     for user, what, said in b.said:
         lang = language(by_user[user])
         if lang != "en":
-            assert untranslated(said.text + "\n" + "\n".join(l for l, _ in said.buttons), lang) == [], (what, said.text)
+            for leak in untranslated(personal(said.text) + "\n" + "\n".join(l for l, _ in said.buttons), lang):
+                english.setdefault(leak, (lang, what, said.text[:300]))
+    assert english == {}

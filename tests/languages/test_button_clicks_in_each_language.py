@@ -7,7 +7,7 @@ events in English, though the same command typed was answered in their language.
 from bot.buttons import parse_custom_id
 from bot.commands import parse_line
 
-from test_battle_in_each_language import untranslated
+from tests.languages.test_battle_in_each_language import untranslated
 
 CHANNEL, ALICE, BOB = "clicks-1", "8101", "8102"
 
