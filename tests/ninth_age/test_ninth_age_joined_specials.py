@@ -102,11 +102,9 @@ def test_a_joined_character_stomps_with_its_own_stomp_and_strength_the_units_by_
     state = _joined(chieftain=("Stomp (3)",))
     rf, chieftain = _specials(state, "Stomp")
     assert (rf.hits, chieftain.hits) == ("1", "3")
-
-
-def test_a_joined_character_in_the_second_rank_makes_no_stomp_and_the_unit_makes_three():
+    # in the second rank: "in contatto di basetta": the Chieftain's base touches no enemy, three Brutes do
     state = _joined(front=False)
-    (rf,) = _specials(state, "Stomp")  # "in contatto di basetta": the Chieftain's base touches no enemy
+    (rf,) = _specials(state, "Stomp")
     assert (rf.model, rf.count) == ("", 3)
 
 
