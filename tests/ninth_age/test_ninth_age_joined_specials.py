@@ -280,3 +280,156 @@ def test_an_older_game_s_breathed_places_load_as_spent_models():
     data["breathed"] = [0, 2]
     unit = UnitState.model_validate(data)
     assert unit.breaths_spent == 2 and not unit.champion_breathed
+
+
+# -- through the service on SQLite: the command, its refusals, and the game replayed from its log -----------
+async def test_a_joined_characters_breath_through_the_service_is_refused_logged_and_replays(service, store):
+    """An Ashen Host whose Chieftain has a Breath Weapon (Strength 4) is imported; the Chieftain deploys in the
+    Wolf Riders at the front of the zone, 24" from the Knights; the Wolf Riders (M 10 here, the Chieftain too)
+    march 20" (a Breath Weapon "può essere portato anche se il modello ha marciato") and the Chieftain breathes
+    on the Knights: /shoot unit:Chieftain weapon:breath."""
+    import json
+
+    from bot.commands import Attachment, parse_line
+
+    from game_helpers import _group, answer_for, slots
+
+    channel, users = "joined-specials", {"p1": "801", "p2": "802"}
+
+    async def say(user, line, **files):
+        command = parse_line(line)
+        command.attachments = {k: Attachment(filename=f, data=d) for k, (f, d) in files.items()}
+        return await service.handle(channel, user, command)
+
+    async def snapshot():
+        return await service.game_snapshot(channel, finished_ok=True)
+
+    async def answer():
+        while (state := (await snapshot())[2]).pending is not None:
+            d = state.pending.decision
+            choice = answer_for(d.key, {})
+            reply = await say(users[d.seat], f"/decide option:{choice if choice in d.options else d.options[0]}")
+            assert reply.error is None, reply.text
+
+    await say(users["p2"], "/army new name:Copy from:ashen-host")
+    data = json.loads((await say(users["p2"], "/army export name:Copy")).file)
+    for unit in data["units"]:
+        if unit["name"] in ("Chieftain", "Wolf Riders"):
+            for part in unit["parts"]:
+                part["M"] = 10 if part["M"] else 0
+        if unit["name"] == "Chieftain":
+            unit["special_rules"] = [*(unit.get("special_rules") or []), "Breath Weapon (Strength 4)"]
+    reply = await say(users["p2"], "/army import name:Breathers",
+                      file=("breathers.json", json.dumps({**data, "name": "Breathers"}).encode()))
+    assert reply.error is None, reply.text
+    assert (await say(users["p1"], "/game new ruleset:ninth-age seed:5 settings:armies=chosen, deployment=classic, "
+                                   "secondary=hold, terrain=open")).error is None
+    await say(users["p2"], "/game join")
+    assert (await say(users["p1"], "/army use name:iron-marches")).error is None
+    assert (await say(users["p2"], "/army use name:Breathers")).error is None
+    await answer()
+
+    from engine.rulesets.ninth_age.setup import zone
+    from engine.table.footprint import Pose, footprint
+
+    state = (await snapshot())[2]
+    spots = {}
+    for seat, uid in (("p1", "Knights"), ("p2", "Wolf Riders")):
+        south = state.sides[seat] == "south"
+        bounds = zone(state, seat).bounds
+        depth = footprint(state.units[uid].formation, Pose(x=0, y=0)).depth
+        spots[uid] = (66.0, bounds[3] - depth / 2 - 0.05 if south else bounds[1] + depth / 2 + 0.05,
+                      "north" if south else "south")
+    while state.phase == "deployment":
+        seat = state.deploy.turn
+        waiting = [u for u in spots if state.units[u].owner == seat and state.units[u].location == "reserve"]
+        if state.deploy.step == "units" and waiting:
+            x, y, way = spots[waiting[0]]
+            reply = await say(users[seat], f'/deploy unit:"{waiting[0]}" x:{x} y:{y:.3f} facing:{way}')
+            assert reply.error is None, reply.text
+        else:
+            plan = [p for p in slots(state, seat) if p[0] not in spots]
+            group = _group(state, plan[0][0]) if plan else None
+            drop = ([p for p in plan if _group(state, p[0]) == group] if group else plan[:1])
+            for name, x, y in drop:
+                if name == "Chieftain":
+                    reply = await say(users[seat], '/join unit:Chieftain into:"Wolf Riders"')
+                else:
+                    reply = await say(users[seat], f'/deploy unit:"{name}" x:{x:.3f} y:{y:.3f}')
+                assert reply.error is None, reply.text
+                await answer()
+                state = (await snapshot())[2]
+                if state.phase != "deployment" or state.deploy.turn != seat:
+                    break
+            state = (await snapshot())[2]
+            if state.phase == "deployment" and (state.deploy.step == "vanguard" or (
+                    state.deploy.turn == seat and state.deploy.finished_first is None)):
+                await say(users[state.deploy.turn], "/end")
+        await answer()
+        state = (await snapshot())[2]
+    assert state.units["Chieftain"].host == "Wolf Riders"
+    while state.active != "p2" or state.phase != "movement" or state.step != "remaining":
+        reply = await say(users[state.active], "/end")
+        assert reply.error is None, reply.text
+        await answer()
+        state = (await snapshot())[2]
+    reply = await say(users["p2"], '/march unit:"Wolf Riders" forward:20')
+    assert reply.error is None, reply.text
+    while state.phase != "shooting":
+        reply = await say(users["p2"], "/end")
+        assert reply.error is None, reply.text
+        await answer()
+        state = (await snapshot())[2]
+    game, _ruleset, before = await snapshot()
+    logged = len(await store.actions(game.id))
+    far = next(u.id for u in before.on_table("p1") if u.id != "Knights")
+    for line, error in ((f'/shoot unit:Chieftain target:"{far}" weapon:breath', "a Breath Weapon reaches 6"),
+                        ('/shoot unit:Chieftain target:Knights weapon:breath models:1', "breathes alone")):
+        reply = await say(users["p2"], line)
+        assert reply.error is not None and error in reply.text, (line, reply.text)
+    assert len(await store.actions(game.id)) == logged
+    reply = await say(users["p2"], "/shoot unit:Chieftain target:Knights weapon:breath")
+    assert reply.error is None, reply.text
+    assert "Chieftain (in Wolf Riders) breathes its own Breath Weapon on Knights" in reply.text
+    await answer()
+    reply = await say(users["p2"], "/shoot unit:Chieftain target:Knights weapon:breath")
+    assert reply.error is not None and "already" in reply.text
+    game, ruleset, state = await snapshot()
+    assert state.units["Chieftain"].breath_used
+    stored = await store.actions(game.id)
+    assert len(stored) == logged + 1
+    assert {k: stored[-1].action[k] for k in ("kind", "unit", "target", "weapon")} == \
+        {"kind": "shoot", "unit": "Chieftain", "target": "Knights", "weapon": "breath"}
+    replayed, _ = ruleset.replay(game.seed, game.options, [ruleset.parse_action(a.action) for a in stored])
+    assert replayed.model_dump(mode="json") == state.model_dump(mode="json")
+
+
+def test_a_war_platform_joined_to_a_unit_stomps_by_its_draught_part_never_its_crew():
+    """A War Platform joins "come se fossero Personaggi" (seed 3426-3427): the sample Battle Chariot, given
+    War Platform and Stomp (2), joined in the Knights' front rank (files 2-3), the Brutes (infantry here) in
+    base contact with the Knights' front: its own Stomp, one model's, at its draught horses' S 3 ("Nei
+    modelli multi parte solo la cavalcatura può compiere un Calpestamento")."""
+    from engine.rulesets.ninth_age.actions import Join
+
+    state = scenario({"Knights": (30, 20, 0), "Battle Chariot": (30, 14, 0)}, terrain="open")
+    _rules(state, "Battle Chariot", "War Platform", "Stomp (2)")
+    state = apply(state, Join(seat="p1", unit="Battle Chariot", into="Knights"))
+    knights = state.units["Knights"]
+    from engine.rulesets.ninth_age.mixed_units import character_base
+
+    front = character_base(state, state.units["Battle Chariot"])
+    assert state.units["Battle Chariot"].host == "Knights"
+    from game_helpers import place
+
+    depth = state.units["Knights"].footprint().depth
+    _rules(state, "Brutes", troop_type="infantry")  # infantry here, as Stomp tramples
+    place(state, "Brutes", 30, 0, 180, 3)
+    enemy = state.units["Brutes"]
+    place(state, "Brutes", 30, knights.pose.y + (depth + enemy.footprint().depth) / 2, 180, 3)
+    assert in_contact(knights.footprint(), enemy.footprint()) and front is not None
+    stomps = [b for b in fighters.blows(state, knights) if b.special == "Stomp"]
+    (platform,) = [b for b in stomps if b.model == "Battle Chariot"]
+    entry = state.unit_entry(state.units["Battle Chariot"])
+    assert entry.parts[platform.part].role == "draught"
+    assert (platform.count, platform.hits, platform.strength, platform.targets) == (1, "2", 3, ["Brutes"])
+    assert not [b for b in stomps if not b.model]  # the Knights have no Stomp of their own
