@@ -433,3 +433,28 @@ def test_a_war_platform_joined_to_a_unit_stomps_by_its_draught_part_never_its_cr
     assert entry.parts[platform.part].role == "draught"
     assert (platform.count, platform.hits, platform.strength, platform.targets) == (1, "2", 3, ["Brutes"])
     assert not [b for b in stomps if not b.model]  # the Knights have no Stomp of their own
+
+
+def test_a_character_chosen_to_fight_in_an_assault_on_a_building_makes_its_own_stomp_and_grinding():
+    """§18.6: the fighters chosen count as in base contact with every enemy fighting; a chosen joined
+    character makes its own Stomp and Grinding Attacks (seed 3094-3095), one model's, at its own S."""
+    from engine.rulesets.ninth_age import assault
+    from engine.rulesets.ninth_age.mixed_units import place_in_block
+
+    from test_ninth_age_building_assault import _assaulted
+
+    state = _assaulted("Spearmen", "Brutes", (36, 34, 180), seat="p1")
+    brutes = state.units["Brutes"]
+    _rules(state, "Chieftain", "Grinding Attacks (2)")
+    place_in_block(state, state.units["Chieftain"], brutes, None, [], keep_front_rank=True)
+    brutes.assault_models, brutes.assault_with = 2, ["Chieftain"]
+    blows = assault.blows(state, brutes)
+    stomps = sorted((b for b in blows if b.special == "Stomp"), key=lambda b: b.model)
+    assert [(b.model, b.count, b.strength, b.targets) for b in stomps] == [("", 2, 4, ["Spearmen"]),
+                                                                         ("Chieftain", 1, 5, ["Spearmen"])]
+    (grinding,) = [b for b in blows if b.special == "Grinding Attacks"]
+    assert (grinding.model, grinding.count, grinding.hits, grinding.initiative, grinding.strength) == \
+        ("Chieftain", 1, "2", 3, 5)
+    # not chosen among the fighters: none of its own
+    brutes.assault_with = []
+    assert not [b for b in assault.blows(state, brutes) if b.model == "Chieftain"]
