@@ -242,6 +242,14 @@ def test_a_joined_character_without_a_breath_weapon_is_refused_and_other_weapons
         apply(state, Shoot(seat="p2", unit="Chieftain", target="Crossbowmen", weapon="breath"))
     with pytest.raises(IllegalAction, match="it shoots with its unit"):
         apply(state, Shoot(seat="p2", unit="Chieftain", target="Crossbowmen"))
+    # the Shooting phase's "Able to shoot" names the unit of a character that may still breathe
+    from engine.rulesets.ninth_age.shooting_phase import could_shoot
+
+    assert not could_shoot(state, state.units["Brutes"])
+    _rules(state, "Chieftain", "Breath Weapon (Strength 2)")
+    assert could_shoot(state, state.units["Brutes"])
+    state.units["Chieftain"].breath_used = True
+    assert not could_shoot(state, state.units["Brutes"])
 
 
 def test_an_engaged_unit_s_character_may_not_breathe_as_a_shooting_attack():

@@ -23,7 +23,7 @@ from engine.rulesets.ninth_age.shooting import (
     champion_weapons, character_volleys, check_target, choose_weapon, may_shoot, measure, moved_this_turn, ranged_attack, shooting_bs,
 )
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, phase_word
-from engine.rulesets.ninth_age.breath import breathers
+from engine.rulesets.ninth_age.breath import breathers, character_breath
 from engine.rulesets.ninth_age.mixed_units import joined
 from engine.rulesets.ninth_age.weapons import breath_of, weapons_of
 from engine.table.arcs import arc_of, majority_arc
@@ -313,7 +313,8 @@ def could_shoot(state: NinthAgeState, unit: UnitState) -> bool:
     entry = state.unit_entry(unit)
     from engine.rulesets.ninth_age.mixed_units import joined
 
-    breath = bool(breathers(state, unit))  # a model with its Breath Weapon still to use (§22)
+    # a model with its Breath Weapon still to use (§22): of its own, or a character's in it
+    breath = bool(breathers(state, unit)) or any(character_breath(state, c) is not None for c in joined(state, unit))
     armed = any(weapons_of(state.unit_entry(c)) for c in joined(state, unit)) or bool(
         champion_weapons(state, unit))  # its characters' or its Champion's own (§10.3)
     if not weapons_of(entry) and not breath and not armed:
