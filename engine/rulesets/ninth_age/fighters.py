@@ -921,9 +921,8 @@ def _stomp_part(entry) -> int:
     """The part that stomps: "Nei modelli multi parte solo la cavalcatura può compiere un
     Calpestamento [...] I cavalieri di modelli multi-parte non possono mai calpestare" (§22,
     seed 001:3225-3228)."""
-    return next((i for i, p in enumerate(entry.parts) if p.role in ("mount", "draught")), None) \
-        if any(p.role in ("mount", "draught") for p in entry.parts) else \
-        next((i for i, p in enumerate(entry.parts) if p.role not in ("rider", "crew")), 0)
+    mounts = [i for i, p in enumerate(entry.parts) if p.role in ("mount", "draught")]
+    return mounts[0] if mounts else next((i for i, p in enumerate(entry.parts) if p.role not in ("rider", "crew")), 0)
 
 
 def _grinding_part(state: NinthAgeState, unit: UnitState) -> int:
@@ -992,7 +991,7 @@ def joined_specials(state: NinthAgeState, unit: UnitState, cons: list, mine: dic
         centry = state.unit_entry(char)
         stomp = centry.rule_value("Stomp")
         part = _stomp_part(centry)
-        if stomp and part is not None:
+        if stomp:
             targets = _duel_stomped(state, char.id, duel) if duelling else \
                 [e for e in at if unit_troop_type(state, state.units[e]) in STOMPABLE]
             if targets:
