@@ -211,7 +211,7 @@ def test_a_joined_character_breathes_as_a_special_shooting_attack():
     state.units["Brutes"].marched = True  # "L'attacco può essere portato anche se il modello ha marciato"
     load(state, *[1] * 400)
     # out of range, measured from its own base
-    with pytest.raises(IllegalAction, match="Spearmen is .* from Chieftain's own base; a Breath Weapon reaches 6"):
+    with pytest.raises(IllegalAction, match="Spearmen are 27.3\" from Chieftain's own base; a Breath Weapon reaches 6"):
         apply(state, Shoot(seat="p2", unit="Chieftain", target="Spearmen", weapon="breath"))
     with pytest.raises(IllegalAction, match="models:, hold:, multiple: and at: are not for a character's Breath Weapon"):
         apply(state, Shoot(seat="p2", unit="Chieftain", target="Crossbowmen", weapon="breath", models=1))

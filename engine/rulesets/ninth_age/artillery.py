@@ -716,8 +716,10 @@ def character_breath_shot(state: NinthAgeState, char: UnitState, target: UnitSta
     if not shots:
         d = character_base(state, char).distance(target.footprint().shape)
         if d > BREATH_RANGE + 1e-3:
-            raise IllegalAction("out-of-range", _("{target} is {d}\" from {char}'s own base; a Breath Weapon reaches 6\".",
-                                                  target=target.id, d=decimal(d, ".1f"), char=char.id))
+            raise IllegalAction("out-of-range", ngettext("{target} is {d}\" from {char}'s own base; a Breath Weapon reaches 6\".",
+                                                         "{target} are {d}\" from {char}'s own base; a Breath Weapon reaches 6\".",
+                                                         number(state, target), target=target.id, d=decimal(d, ".1f"),
+                                                         char=char.id))
         why = text_join("; ", notes) if notes else _("it has no line of sight")
         raise IllegalAction("no-shot", _("{char} cannot breathe on {target}: {why} (§10.3, §22).", char=char.id,
                                          target=target.id, why=why))
