@@ -940,12 +940,7 @@ def _grinds_instead(state: NinthAgeState, host: UnitState, char: UnitState, aske
     (§22, seed 001:3199-3200): True when its owner chose the Grinding Attacks."""
     centry = state.unit_entry(char)
     impact, grinding = centry.rule_value("Impact Hits"), centry.rule_value("Grinding Attacks")
-    first_round = (host.charged or host.pursuit_charge) and host.combat_rounds == 0
-    if not (impact and grinding and first_round):
-        return False
-    mine = character_models(state, host)
-    charged = charged_units(state, host)
-    if not any(c.enemy in charged and any(mine.get(i) == char.id for i in c.touching) for c in contacts(state, host)):
+    if not (impact and grinding and _impact_now(state, host, char)):
         return False
     answer = ask(state, asked, char.owner, f"grinding-{char.id}-{state.round}-{host.combat_rounds}",
                  _("{char} may make either its Impact Hits ({impact}) or its Grinding Attacks ({grinding}) this combat round: which?",
@@ -999,8 +994,9 @@ def joined_specials(state: NinthAgeState, unit: UnitState, cons: list, mine: dic
                                 strength=profile_value(state, char, "S", part), weapon="Stomp", special="Stomp",
                                 hits=stomp, model=char.id))
         grinding = centry.rule_value("Grinding Attacks")
-        if grinding and (not centry.rule_value("Impact Hits") or _grinds_instead(state, unit, char, asked)
-                         or not _impact_now(state, unit, char)):
+        # not in a round it makes its Impact Hits instead (its owner's choice, _grinds_instead)
+        if grinding and (not centry.rule_value("Impact Hits") or not _impact_now(state, unit, char)
+                         or _grinds_instead(state, unit, char, asked)):
             gpart = _grinding_part(state, char)
             out.append(Blow(unit.id, gpart, f"{char.id} Grinding Attacks", profile_value(state, char, "I", gpart), 0,
                             1, list(at), strength=profile_value(state, char, "S", gpart), weapon="Grinding Attacks",
