@@ -143,7 +143,7 @@ def test_a_joined_character_with_impact_hits_and_grinding_attacks_uses_one_of_th
     assert charged("grinding-attacks") == {"Grinding Attacks", "Stomp"}
 
 
-def test_the_chieftains_stomp_is_rolled_named_and_wounds_in_the_melee():
+def test_the_chieftains_stomp_is_rolled_at_its_own_strength_and_named_in_the_melee():
     state = _joined(chieftain=("Stomp (2)",))
     state, log = _fight(state)
     said = " | ".join(log)
