@@ -94,6 +94,10 @@ class NinthAge(Ruleset):
     action_types = ACTION_TYPES + shooting_phase.ACTIONS
     min_seats = 2
     max_seats = 2
+    # Moves are inches and angles: legal_actions lists /end and the charges in reach; the turn
+    # and phase events say what else the phase takes (/advance, /cast, /shoot, /fight).
+    lists_every_move = False
+    guide_events = frozenset({"turn", "phase"})
     # /end finishes a deployment drop, the charge declarations or the current phase.
     action_names = {"end": N_("end of the step"), "test": N_("test called for a unit"), "summon": N_("summoned unit"),
                     "heal": N_("wounds healed or recovered")}
