@@ -69,7 +69,9 @@ def test_a_character_slain_at_a_higher_step_does_not_strike_at_its_own():
     _in(state, "Chieftain", "Brutes", 0)  # a great weapon: it strikes at I0 (§15.1)
     _in(state, "Marshal", "Spearmen", 5)  # I6, in base contact with the Chieftain alone
     chieftain = [b for b in fighters.blows(state, state.units["Brutes"]) if b.model == "Chieftain"]
-    assert [(b.count, b.initiative) for b in chieftain] == [(4, 0)]
+    assert [(b.count, b.initiative) for b in chieftain if not b.special] == [(4, 0)]
+    # and its own Stomp (1), a Monstrous Infantry model's, at I0 too (§22)
+    assert [(b.special, b.count, b.initiative) for b in chieftain if b.special] == [("Stomp", 1, 0)]
     # I6: the Marshal's 4 attacks hit (6s) and wound (6s) at S5: no save; the Chieftain (W 4) is
     # slain; then every other roll fails
     load(state, *[6] * 8, *[1] * 40)
@@ -78,7 +80,7 @@ def test_a_character_slain_at_a_higher_step_does_not_strike_at_its_own():
     said = text(log)
     assert "Chieftain is slain in Brutes (4 wounds against the 4 it had left)." in said
     steps = _steps(log)
-    assert not any("Chieftain ×" in t for t in steps[1:]), steps
+    assert not any("Chieftain ×" in t or "Chieftain Stomp" in t for t in steps[1:]), steps
     # the R&F refill its place (§16.5): the Brutes' front rank is whole again at I2
     assert _attacks(steps, "I2: Brutes Brute") == 15, steps
 

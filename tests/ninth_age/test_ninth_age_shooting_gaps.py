@@ -150,7 +150,7 @@ def test_each_model_with_a_breath_weapon_breathes_2d6_hits_once_per_game():
     assert "2 models of Brutes breathe on Crossbowmen" in said and "2 × 2D6: 1+1, 1+1: 4 automatic hits at S2" in said
     assert "4 keep their Breath Weapons" in said
     brutes = state.units["Brutes"]
-    assert len(brutes.breathed) == 2 and not brutes.breath_used
+    assert brutes.breaths_spent + brutes.champion_breathed == 2 and not brutes.breath_used
     # next Shooting phase the other four breathe (the first two ranks, all within 6")
     brutes.shot = False
     log = []
@@ -170,13 +170,13 @@ def test_only_the_models_within_6_inches_and_in_the_first_two_ranks_breathe():
     state = apply(state, Shoot(seat="p2", unit="Brutes", target="Crossbowmen", weapon="breath"), log=log)
     said = _said(log)
     assert "3 models of Brutes breathe on Crossbowmen" in said and "3 models out of range (6\")" in said
-    assert len(state.units["Brutes"].breathed) == 3 and not state.units["Brutes"].breath_used
+    assert state.units["Brutes"].breaths_spent + state.units["Brutes"].champion_breathed == 3 and not state.units["Brutes"].breath_used
     state = _breathing_brutes(y=30)
     with pytest.raises(IllegalAction, match="a Breath Weapon reaches 6"):
         apply(state, Shoot(seat="p2", unit="Brutes", target="Crossbowmen", weapon="breath"))
 
 
-def _brutes_fight(breathed=()):
+def _brutes_fight(spent=0, champion=False):
     """Six Brutes 3 wide with Breath Weapon in base contact with the Spearmen's front; their Melee phase."""
     from engine.rulesets.ninth_age.actions import Fight
     from engine.table.footprint import Pose
@@ -185,7 +185,7 @@ def _brutes_fight(breathed=()):
     state = scenario({"Brutes": (30, 20, 180, 3), "Spearmen": (30, 0, 0, 5)}, seat="p2", terrain="open")
     a, b = state.units["Brutes"], state.units["Spearmen"]
     state.unit_entry(a).special_rules.append("Breath Weapon (Strength 2)")
-    a.breathed = list(breathed)
+    a.breaths_spent, a.champion_breathed = spent, champion  # who has breathed, by identity (breath.py)
     b.pose = Pose(x=30, y=a.pose.y - (a.footprint().depth + b.footprint().depth) / 2, bearing=0)
     state.phase, state.step = "melee", ""
     load(state, *[4] * 400)
@@ -202,12 +202,12 @@ def test_in_close_combat_each_model_in_contact_breathes_its_own_once_per_game():
     # the three in the front rank, in base contact: 3 × 2D6
     assert "from 3 models at Spearmen, rolled 4, 4, 4, 4, 4, 4: 24 automatic hits at S2." in breath
     brutes = state.units["Brutes"]
-    assert sorted(brutes.breathed) == [0, 1, 2] and not brutes.breath_used  # the rear rank keeps theirs
+    assert brutes.breaths_spent + brutes.champion_breathed == 3 and not brutes.breath_used  # the rear rank keeps theirs
     # the front rank has used its breath: it is not offered again to models in contact
-    _state, log = _brutes_fight(breathed=(0, 1, 2))
+    _state, log = _brutes_fight(spent=2, champion=True)
     assert not any("Breath Weapon" in t for t in log)
     # one front model still has its own: it alone breathes
-    _state, log = _brutes_fight(breathed=(0, 2))
+    _state, log = _brutes_fight(spent=2)
     [breath] = [t for t in log if "Breath Weapon (2D6)" in t]
     assert "from 1 model at Spearmen, rolled 4, 4: 8 automatic hits at S2." in breath
 

@@ -680,3 +680,61 @@ def _breaths(state: NinthAgeState, unit: UnitState, target: UnitState, events: l
         (_("; {join}", join=text_join("; ", notes)) if notes else ""), "."])))
     resolve_on_unit(state, target, attack, roll.total, events, attacker=unit, purpose=_("{unit} Breath Weapon", unit=unit.id))
     heavy_casualties(state, target, events)
+
+
+def character_breath_shot(state: NinthAgeState, char: UnitState, target: UnitState, events: list[Event]) -> None:
+    """A character (or War Platform) joined to a unit breathes its own Breath Weapon as a special
+    shooting attack (§22, seed 001:3154-3158): "Un modello con un Arma a Soffio può utilizzarla
+    una volta sola durante la partita [...] Come attacco da Tiro Speciale [...] scegliere un
+    bersaglio usando le normali regole degli Attacchi da Tiro. L'attacco ha gittata 6". L'attacco
+    può essere portato anche se il modello ha marciato"; 2D6 automatic hits with the S and rules of
+    its brackets. Its own, once per game for that model (its unit's models keep theirs); from its
+    own base in the unit (the first two ranks, its own range and line of sight, §10.3); its unit
+    shoots as one, so at the target its unit shoots at this phase, if it has (§10.3: "Tutti i
+    modelli dell'Unità tirano allo stesso bersaglio")."""
+    from engine.rulesets.ninth_age.breath import character_breath, spend_character_breath
+    from engine.rulesets.ninth_age.mixed_units import character_base, character_cells
+    from engine.rulesets.ninth_age.shooting import check_target, may_shoot
+
+    host = state.units[char.host]
+    param = breath_of(state.unit_entry(char))
+    if param is None:
+        raise IllegalAction("no-weapon", _("{char} has no Breath Weapon of its own.", char=char.id))
+    if character_breath(state, char) is None:
+        raise IllegalAction("used", _("{char} has already used its Breath Weapon: it is once per game (§22).", char=char.id))
+    if char.shot:
+        raise IllegalAction("cannot-shoot", _("{char} has already shot this phase (§10.2).", char=char.id))
+    may_shoot(state, host, breath=True)  # engaged, fleeing, a charge declared...: its unit's bars are its own
+    check_target(state, host, target)
+    other = next((s["target"] for s in state.shots if s.get("unit") in {host.id, *(c.id for c in joined(state, host))}
+                  and s.get("target") not in (None, target.id)), None)
+    if other is not None:
+        raise IllegalAction("cannot-shoot", _("{host} shot at {other} this phase: every model of a unit shoots at the same "
+                                              "target (§10.3), {char} too.", host=host.id, other=other, char=char.id))
+    attack = breath_weapon(param)
+    if breath_magical(state.unit_entry(char)):  # the model's Magical Attacks reach its special attacks (§22)
+        attack = replace(attack, magical=True)
+    reach = RangedWeapon("breath weapon", BREATH_RANGE, attack.strength)
+    shots, notes = measure(state, host, target, reach, ignore_cover=True, only=character_cells(state, host)[char.id])
+    if not shots:
+        d = character_base(state, char).distance(target.footprint().shape)
+        if d > BREATH_RANGE + 1e-3:
+            raise IllegalAction("out-of-range", ngettext("{target} is {d}\" from {char}'s own base; a Breath Weapon reaches 6\".",
+                                                         "{target} are {d}\" from {char}'s own base; a Breath Weapon reaches 6\".",
+                                                         number(state, target), target=target.id, d=decimal(d, ".1f"),
+                                                         char=char.id))
+        why = text_join("; ", notes) if notes else _("it has no line of sight")
+        raise IllegalAction("no-shot", _("{char} cannot breathe on {target}: {why} (§10.3, §22).", char=char.id,
+                                         target=target.id, why=why))
+    shot = min(shots, key=lambda s: s.distance)
+    char.shot = True
+    spend_character_breath(char)
+    record(state, char, target, [shot])
+    roll = roll_dice("2d6", state.rng, purpose=_("{char} Breath Weapon hits", char=char.id))
+    events.append(Event(kind="roll", seat=char.owner, roll=roll, data={"unit": char.id}, text=text_join("", [
+        _("{char} (in {host}) breathes its own Breath Weapon on {target} ({d}\" of 6\"): 2D6: {total} automatic hits at "
+          "S{strength}", char=char.id, host=host.id, target=target.id, d=decimal(shot.distance, ".1f"), total=roll.total,
+          strength=attack.strength),
+        (_(" with Flaming Attacks") if attack.flaming else ""), _(" (once per game).")])))
+    resolve_on_unit(state, target, attack, roll.total, events, attacker=char, purpose=_("{char} Breath Weapon", char=char.id))
+    heavy_casualties(state, target, events)

@@ -188,14 +188,24 @@ def blows(state: NinthAgeState, unit: UnitState, asked: dict[str, str] | None = 
         if char.location != "joined" or char.host != unit.id:  # slain (or the unit itself now, §16.2)
             continue
         out += _character_blows(state, unit, char, False, set(targets), assault=True, asked=asked)
-    return out + _special(state, unit, targets, plain + (1 if champion else 0))
+    out += _special(state, unit, targets, plain + (1 if champion else 0))
+    for name in unit.assault_with:  # a chosen character's (or War Platform's) own, made by that model
+        if name in state.units and state.units[name].location == "joined" and state.units[name].host == unit.id:
+            out += _special(state, state.units[name], targets, 1, host=unit)
+    return out
 
 
-def _special(state: NinthAgeState, unit: UnitState, targets: list[str], fighters: int) -> list[Blow]:
+def _special(state: NinthAgeState, unit: UnitState, targets: list[str], fighters: int,
+             host: UnitState | None = None) -> list[Blow]:
     """Stomp and Grinding Attacks of the unit's fighting models, as in base contact with every
-    enemy fighting (§22); a mount's never (mounts do not fight), nor Impact Hits (§18.6)."""
+    enemy fighting (§22); a mount's never (mounts do not fight), nor Impact Hits (§18.6).
+    ``host``: ``unit`` is a character chosen to fight in it, making its own ("Gli effetti che
+    causano Attacchi Speciali [...] influenzano esclusivamente la parte del modello che ha la regola
+    speciale", seed 001:3094-3095), one model's, named as it."""
     entry = state.unit_entry(unit)
     if not fighters or any(p.role in NO_MOUNT for p in entry.parts):
+        return []
+    if host is not None and unit.no_attacks:
         return []
     own = [i for i, p in enumerate(entry.parts) if p.role != "machine"]
     if not own:
@@ -203,16 +213,18 @@ def _special(state: NinthAgeState, unit: UnitState, targets: list[str], fighters
     part = max(own, key=lambda i: profile_value(state, unit, "S", i))
     strength = profile_value(state, unit, "S", part)
     out = []
+    who = entry.parts[part].name if host is None else unit.id
+    by, model = (unit.id, "") if host is None else (host.id, unit.id)
     stomp = entry.rule_value("Stomp")
     trodden = [t for t in targets if unit_troop_type(state, state.units[t]) in STOMPABLE]
     if stomp and trodden:
-        out.append(Blow(unit.id, part, f"{entry.parts[part].name} Stomp", 0, 0, fighters, trodden, strength=strength,
-                        weapon="Stomp", special="Stomp", hits=stomp))
+        out.append(Blow(by, part, f"{who} Stomp", 0, 0, fighters, trodden, strength=strength,
+                        weapon="Stomp", special="Stomp", hits=stomp, model=model))
     grinding = entry.rule_value("Grinding Attacks")
     if grinding:
-        out.append(Blow(unit.id, part, f"{entry.parts[part].name} Grinding Attacks",
+        out.append(Blow(by, part, f"{who} Grinding Attacks",
                         profile_value(state, unit, "I", part), 0, fighters, list(targets), strength=strength,
-                        weapon="Grinding Attacks", special="Grinding Attacks", hits=grinding))
+                        weapon="Grinding Attacks", special="Grinding Attacks", hits=grinding, model=model))
     return out
 
 

@@ -616,7 +616,8 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 hits = sum(v for v, _skip in counts)
                 faces = [f for _skip, fs in counts for f in fs]
                 events.append(Event(kind="special-attack", seat=attacker.owner, data={"initiative": step},
-                                    text=text_join("", [ngettext("I{step}: {unit} {special} ({hits}) from {count} model at {target_id}", "I{step}: {unit} {special} ({hits}) from {count} models at {target_id}", b.count, step=step, unit=b.unit, special=b.special, hits=b.hits, count=b.count, target_id=target_id), (_(", rolled {join}", join=commas(map(str, faces))) if faces else ""), ngettext(": {hits} automatic hit at S{strength}.", ": {hits} automatic hits at S{strength}.", hits, hits=hits, strength=b.strength)])))
+                                    text=text_join("", [(_("I{step}: {who} {special} ({hits}) at {target_id}", step=step, who=b.model, special=b.special, hits=b.hits, target_id=target_id) if b.model  # a joined character's own, named (§22)
+                                                         else ngettext("I{step}: {unit} {special} ({hits}) from {count} model at {target_id}", "I{step}: {unit} {special} ({hits}) from {count} models at {target_id}", b.count, step=step, unit=b.unit, special=b.special, hits=b.hits, count=b.count, target_id=target_id)), (_(", rolled {join}", join=commas(map(str, faces))) if faces else ""), ngettext(": {hits} automatic hit at S{strength}.", ": {hits} automatic hits at S{strength}.", hits, hits=hits, strength=b.strength)])))
                 if hits:
                     pending.append((b, target, hits, 0, False))
                 continue

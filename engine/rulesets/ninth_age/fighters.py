@@ -834,17 +834,19 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
     stomps, never the rider), Impact Hits (X) at I10 in the first round after charging, +1 S
     per full rank beyond the first, and Grinding Attacks (X) at the model's I, one or the other
     of those two in a round (§22); each model in base contact makes them, automatic hits at its
-    S with no weapon. ``duel``: the challenge fought, whose duellist's Stomp meets only the other
-    duellist, and only one of a troop type Stomp affects (§16.9)."""
+    S with no weapon, at the enemy units in base contact with it. The unit's rules are its R&F's,
+    made by its R&F in contact; a joined character (or War Platform) makes its own, from its own
+    entry, at the enemies its base touches (:func:`joined_specials`). ``duel``: the challenge
+    fought, whose duellist's Stomp meets only the other duellist, and only one of a troop type
+    Stomp affects (§16.9)."""
     entry = state.unit_entry(unit)
-    touching = set()
-    enemies: list[str] = []
-    for c in contacts(state, unit):
-        touching |= set(c.touching)
-        enemies.append(c.enemy)
+    cons = contacts(state, unit)
+    mine = character_models(state, unit)
+    touching = {i for c in cons for i in c.touching if i not in mine}  # the R&F's places in contact
+    enemies = [c.enemy for c in cons if any(i not in mine for i in c.touching)]
+    out = joined_specials(state, unit, cons, mine, asked, duel)
     if not touching:
-        return []
-    out = []
+        return out
     stomp = entry.rule_value("Stomp")
     if stomp:
         parts = [i for i, p in enumerate(entry.parts) if p.role in ("mount", "draught")] or \
@@ -852,11 +854,7 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
         # "a condizione che il Tipo dell'Unità bersaglio sia...": the unit's troop type (§14, §22)
         targets = [e for e in enemies if unit_troop_type(state, state.units[e]) in STOMPABLE]
         if duel and unit.id in duel and entry.is_character:
-            # a duellist's Stomp goes to the other duellist, "il Personaggio avversario deve essere di un Tipo di
-            # Truppa per cui il Calpestamento ha effetto, altrimenti gli attacchi del Calpestamento vengono
-            # ignorati" (§16.9): by the other's own troop type, not its unit's
-            other = duel[1] if duel[0] == unit.id else duel[0]
-            targets = [other] if state.unit_entry(state.units[other]).troop_type in STOMPABLE else []
+            targets = _duel_stomped(state, unit.id, duel)
         if targets:
             # a special attack: no weapon's S, but the profile's as spells and items change it (§21.4, E-31)
             part = max(parts, key=lambda i: profile_value(state, unit, "S", i))
@@ -867,8 +865,7 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
     # Impact Hits only at a unit its unit charged this turn ([A-40]), by the models touching it
     # that have the rule: the R&F's positions, and a joined character's base if it has it
     charged = charged_units(state, unit)
-    mine = character_models(state, unit)
-    impact_at = [c for c in contacts(state, unit) if c.enemy in charged and c.touching]
+    impact_at = [c for c in cons if c.enemy in charged and c.touching]
     first_round = (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0
     rf_impact_at = [c for c in impact_at if any(i not in mine for i in c.touching)]
     impact_now = bool(impact) and bool(rf_impact_at) and first_round
@@ -882,9 +879,7 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
             impact_now = False
     if grinding:
         # at the model's Initiative, X automatic hits at its S, no equipment or rules (§22)
-        owners = [i for i, p in enumerate(entry.parts) if any(rule_name(r) == "Grinding Attacks"
-                                                              for r in p.special_rules)] or range(len(entry.parts))
-        part = max(owners, key=lambda i: profile_value(state, unit, "S", i))
+        part = _grinding_part(state, unit)
         out.append(Blow(unit.id, part, f"{entry.parts[part].name} Grinding Attacks",
                         profile_value(state, unit, "I", part), 0, len(touching), enemies,
                         strength=profile_value(state, unit, "S", part), weapon="Grinding Attacks",
@@ -904,7 +899,7 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
             centry = state.unit_entry(char)
             own = centry.rule_value("Impact Hits")
             at = [c for c in impact_at if any(mine.get(i) == name for i in c.touching)]
-            if not own or not at:
+            if not own or not at or _grinds_instead(state, unit, char, asked):
                 continue
             part = max(range(len(centry.parts)), key=lambda i: profile_value(state, char, "S", i))
             strength = profile_value(state, char, "S", part, first=[ranks] if ranks else [])
@@ -912,6 +907,130 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
                             weapon="Impact Hits", special="Impact Hits", hits=_impact_hits(centry, own),
                             model=name))
     return out
+
+
+def _duel_stomped(state: NinthAgeState, duellist: str, duel: tuple[str, str]) -> list[str]:
+    """A duellist's Stomp goes to the other duellist, "il Personaggio avversario deve essere di un
+    Tipo di Truppa per cui il Calpestamento ha effetto, altrimenti gli attacchi del Calpestamento
+    vengono ignorati" (§16.9, seed 001:2725-2727): by the other's own troop type, not its unit's."""
+    other = duel[1] if duel[0] == duellist else duel[0]
+    return [other] if state.unit_entry(state.units[other]).troop_type in STOMPABLE else []
+
+
+def _stomp_part(entry) -> int:
+    """The part that stomps: "Nei modelli multi parte solo la cavalcatura può compiere un
+    Calpestamento [...] I cavalieri di modelli multi-parte non possono mai calpestare" (§22,
+    seed 001:3225-3228)."""
+    mounts = [i for i, p in enumerate(entry.parts) if p.role in ("mount", "draught")]
+    return mounts[0] if mounts else next((i for i, p in enumerate(entry.parts) if p.role not in ("rider", "crew")), 0)
+
+
+def _grinding_part(state: NinthAgeState, unit: UnitState) -> int:
+    """The part whose Grinding Attacks they are: the one with the rule, else the strongest."""
+    entry = state.unit_entry(unit)
+    owners = [i for i, p in enumerate(entry.parts) if any(rule_name(r) == "Grinding Attacks"
+                                                          for r in p.special_rules)] or range(len(entry.parts))
+    return max(owners, key=lambda i: profile_value(state, unit, "S", i))
+
+
+def _grinds_instead(state: NinthAgeState, host: UnitState, char: UnitState, asked: dict[str, str] | None) -> bool:
+    """A joined character with both Impact Hits and Grinding Attacks, whose Impact Hits it may
+    make this round: "Se il modello ha sia Colpi Trituranti che Colpi da Impatto, nel medesimo
+    round di combattimento può usare una sola di queste regole (si è liberi di scegliere quali)"
+    (§22, seed 001:3199-3200): True when its owner chose the Grinding Attacks."""
+    centry = state.unit_entry(char)
+    impact, grinding = centry.rule_value("Impact Hits"), centry.rule_value("Grinding Attacks")
+    if not (impact and grinding and _impact_now(state, host, char)):
+        return False
+    answer = ask(state, asked, char.owner, f"grinding-{char.id}-{state.round}-{host.combat_rounds}",
+                 _("{char} may make either its Impact Hits ({impact}) or its Grinding Attacks ({grinding}) this combat round: which?",
+                   char=char.id, impact=impact, grinding=grinding), ["impact-hits", "grinding-attacks"],
+                 default="impact-hits")
+    return answer == "grinding-attacks"
+
+
+def joined_specials(state: NinthAgeState, unit: UnitState, cons: list, mine: dict[int, str],
+                    asked: dict[str, str] | None, duel: tuple[str, str] | None) -> list[Blow]:
+    """The Stomp, Grinding Attacks and Breath Weapon of each character (or War Platform) joined
+    to ``unit``, from its own entry: "Gli effetti che causano Attacchi Speciali (come ad esempio
+    Calpestamento, Colpi da Impatto, Attacchi Trituranti, Arma a Soffio) influenzano
+    esclusivamente la parte del modello che ha la regola speciale" (seed 001:3094-3095), one model
+    making them once at the enemy units in base contact with its own base:
+
+    - Stomp (X) (seed 001:3221-3228): at Initiative 0, X automatic hits at its mount's S (the part
+      that stomps: never a rider), against a single unit of Infantry, War Beasts, Swarms or War
+      Machines in base contact with it;
+    - Grinding Attacks (X) (seed 001:3195-3200): at its Initiative, X automatic hits at its S
+      against a single enemy unit in base contact; not in a round it makes its Impact Hits;
+    - Breath Weapon (seed 001:3154-3165): once per game, declared when the attacks are allocated,
+      at its Initiative, 2D6 automatic hits at the S of its brackets on one unit in base contact.
+
+    In a challenge (§16.9, seed 001:2724-2727) they all go to the other duellist ("vengono
+    sempre assegnati al Personaggio avversario o il Campione"), Stomp only if that one's own
+    troop type may be stomped, else it is ignored; the duellists count as in base contact."""
+    from engine.rulesets.ninth_age.breath import character_breath, spend_character_breath
+    from engine.rulesets.ninth_age.weapons import breath_of, breath_weapon
+
+    out: list[Blow] = []
+    for char in sorted(joined(state, unit), key=lambda c: c.id):
+        if char.no_attacks:
+            continue
+        cells = {i for i, n in mine.items() if n == char.id}
+        at = [c.enemy for c in cons if cells & set(c.touching)]
+        duelling = duel is not None and char.id in duel
+        other = (duel[1] if duel[0] == char.id else duel[0]) if duelling else None
+        if duelling:
+            at = [other]
+        if not at:
+            continue
+        centry = state.unit_entry(char)
+        stomp = centry.rule_value("Stomp")
+        part = _stomp_part(centry)
+        if stomp:
+            targets = _duel_stomped(state, char.id, duel) if duelling else \
+                [e for e in at if unit_troop_type(state, state.units[e]) in STOMPABLE]
+            if targets:
+                out.append(Blow(unit.id, part, f"{char.id} Stomp", 0, 0, 1, targets,
+                                strength=profile_value(state, char, "S", part), weapon="Stomp", special="Stomp",
+                                hits=stomp, model=char.id))
+        grinding = centry.rule_value("Grinding Attacks")
+        # not in a round it makes its Impact Hits instead (its owner's choice, _grinds_instead)
+        if grinding and (not centry.rule_value("Impact Hits") or not _impact_now(state, unit, char)
+                         or _grinds_instead(state, unit, char, asked)):
+            gpart = _grinding_part(state, char)
+            out.append(Blow(unit.id, gpart, f"{char.id} Grinding Attacks", profile_value(state, char, "I", gpart), 0,
+                            1, list(at), strength=profile_value(state, char, "S", gpart), weapon="Grinding Attacks",
+                            special="Grinding Attacks", hits=grinding, model=char.id))
+        param = breath_of(centry)
+        if param is None or asked is None:
+            continue
+        key = f"breath-{char.id}-{state.round}-{unit.combat_rounds}"
+        if key not in asked:
+            if character_breath(state, char) is None:
+                continue
+            answer = ask(state, asked, char.owner, key, _(
+                "{char} may use its own Breath Weapon ({param}) this combat round, once per game: 2D6 automatic hits "
+                "on one unit in base contact with it, at its Initiative. Breathe now?", char=char.id, param=param),
+                ["no", "yes"], default="no")
+            if answer == "yes":
+                spend_character_breath(char)
+        if asked[key] != "yes":
+            continue
+        bpart = next((i for i, p in enumerate(centry.parts) if any(rule_name(r) == BREATH for r in p.special_rules)), 0)
+        out.append(Blow(unit.id, bpart, f"{char.id} {BREATH}", profile_value(state, char, "I", bpart), 0, 1, list(at),
+                        strength=breath_weapon(param).strength or 0, weapon=BREATH, special=BREATH, hits="2D6",
+                        model=char.id))
+    return out
+
+
+def _impact_now(state: NinthAgeState, host: UnitState, char: UnitState) -> bool:
+    """Whether the joined character makes its Impact Hits this round (the first after its unit
+    charged, at a unit charged that its base touches)."""
+    if not ((host.charged or host.pursuit_charge) and host.combat_rounds == 0):
+        return False
+    mine = character_models(state, host)
+    charged = charged_units(state, host)
+    return any(c.enemy in charged and any(mine.get(i) == char.id for i in c.touching) for c in contacts(state, host))
 
 
 def _impact_hits(entry, value: str) -> str:

@@ -23,7 +23,8 @@ from engine.rulesets.ninth_age.shooting import (
     champion_weapons, character_volleys, check_target, choose_weapon, may_shoot, measure, moved_this_turn, ranged_attack, shooting_bs,
 )
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, phase_word
-from engine.rulesets.ninth_age.breath import breathers
+from engine.rulesets.ninth_age.breath import breathers, character_breath
+from engine.rulesets.ninth_age.mixed_units import joined
 from engine.rulesets.ninth_age.weapons import breath_of, weapons_of
 from engine.table.arcs import arc_of, majority_arc
 from engine.table.contact import distance
@@ -112,7 +113,19 @@ def apply(state: NinthAgeState, action: Shoot, events: list[Event]) -> None:
         raise IllegalAction("not-your-unit", ngettext("{unit} is not yours to command.", "{unit} are not yours to command.", number(state, unit), unit=unit.id))
     if unit.location == "joined" and unit.host:  # its shots are part of its unit's shooting attack (§10.3)
         char = unit
+        if action.weapon is not None and action.weapon.strip().lower() in ("breath", "breath weapon"):
+            # its own Breath Weapon, a special shooting attack of that model (§22, seed 001:3154-3158)
+            if action.models is not None or action.hold or action.multiple is not None or action.at is not None:
+                raise IllegalAction("bad-option", _("{char} breathes alone: models:, hold:, multiple: and at: are not for a "
+                                                    "character's Breath Weapon.", char=char.id))
+            artillery.character_breath_shot(state, char, target, events)
+            return
         raise IllegalAction("cannot-shoot", _("{char} is in {host}: it shoots with its unit, /shoot unit:{host} (§10.3).", char=char.id, host=char.host))
+    breathed = next((s["target"] for s in state.shots if s.get("target") not in (None, target.id)
+                     and s.get("unit") in {c.id for c in joined(state, unit)}), None)
+    if breathed is not None:  # a character of its breathed at another target this phase (§10.3)
+        raise IllegalAction("cannot-shoot", _("A character in {unit} shot at {other} this phase: every model of a unit "
+                                              "shoots at the same target (§10.3).", unit=unit.id, other=breathed))
     shoot(state, unit, target, events, weapon=action.weapon, multiple=action.multiple, at=action.at,
           models=action.models, hold=action.hold)
 
@@ -300,7 +313,8 @@ def could_shoot(state: NinthAgeState, unit: UnitState) -> bool:
     entry = state.unit_entry(unit)
     from engine.rulesets.ninth_age.mixed_units import joined
 
-    breath = bool(breathers(state, unit))  # a model with its Breath Weapon still to use (§22)
+    # a model with its Breath Weapon still to use (§22): of its own, or a character's in it
+    breath = bool(breathers(state, unit)) or any(character_breath(state, c) is not None for c in joined(state, unit))
     armed = any(weapons_of(state.unit_entry(c)) for c in joined(state, unit)) or bool(
         champion_weapons(state, unit))  # its characters' or its Champion's own (§10.3)
     if not weapons_of(entry) and not breath and not armed:

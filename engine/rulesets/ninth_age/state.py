@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, field_serializer
+from pydantic import BaseModel, Field, field_serializer, model_validator
 
 from engine.core import GameState
 from engine.core.text import N_, Text, ngettext
@@ -82,7 +82,10 @@ class UnitState(BaseModel):
     stood_and_shot: bool = False  # used Stand and Shoot this turn (once per turn, §8.3)
     swift_reformed: bool = False  # passed a Swift reform this Movement phase: it may still Advance (§17.1)
     breath_used: bool = False  # Breath Weapon is once per game (§22): no model of the unit has one left
-    breathed: list[int] = Field(default_factory=list)  # the models (footprint indices) that used theirs (§22)
+    # who of its models used theirs (§22), by identity not by place (breath.py): how many of its R&F
+    # (interchangeable models of one profile, its musician and standard bearer among them), and its Champion
+    breaths_spent: int = 0
+    champion_breathed: bool = False
     no_shoot_round: int | None = None  # a War Machine that failed Panic / a Misfire 3-4: no shooting then
     no_shoot_seat: str | None = None  # ... in this seat's player turn of that game turn
     disabled: bool = False  # Misfire 1-2: the war machine cannot shoot for the rest of the game
@@ -110,6 +113,16 @@ class UnitState(BaseModel):
     assault_building: str | None = None  # and that Building
     assault_models: int = 0  # this combat round's fighters in an assault: how many of its models,
     assault_with: list[str] = Field(default_factory=list)  # and which: "champion", "standard", characters
+
+    @model_validator(mode="before")
+    @classmethod
+    def _older_breaths(cls, data):
+        """A game saved before breaths were kept by identity: ``breathed`` listed the footprint
+        indices that had breathed; as many R&F models have spent theirs (breath.py's ruling)."""
+        if isinstance(data, dict) and "breathed" in data:
+            data = dict(data)
+            data.setdefault("breaths_spent", len(data.pop("breathed") or []))
+        return data
 
     @property
     def on_table(self) -> bool:
