@@ -154,3 +154,58 @@ def test_every_kind_names_questions_and_questions_without_a_default_never_wait_l
     state, _ = ruleset.apply(state, ruleset.start_action(state))
     assert state.pending is not None and state.pending.decision.default is None
     assert ruleset.auto_step(state) is None
+
+
+# -- spell targets (§9.3): the types restrict them; Hex alone to enemy units -------------------------
+def _caster_and_spell(state, spell):
+    from engine.rulesets.ninth_age import magic
+
+    return magic.find_caster(state, "p1", "Hedge Wizard"), magic.spell_named(state, "p1", spell)[0]
+
+
+def test_a_direct_line_spell_never_targets_the_casters_own_unit():
+    from engine.rulesets.ninth_age import magic
+    from engine.rulesets.ninth_age.actions import Cast
+    from game_helpers import RULESET
+    from test_ninth_age_magic import magic_phase
+
+    # the Spearmen stand 6" in front of the Hedge Wizard, the Brutes 10" in front
+    state, _ = magic_phase(dice=(6, 5, 1, 1), placements={"Hedge Wizard": (30, 10, 0), "Spearmen": (30, 16, 0, 5),
+                                                          "Brutes": (40, 20, 180, 3), "Captain": (10, 10, 0)})
+    state.casters["Hedge Wizard"].spells = ["Flame Lance", "Searing Brand", "Ash Veil"]
+    wizard, lance = _caster_and_spell(state, "Flame Lance")
+    legal = [u.id for u in magic.legal_targets(state, wizard, lance)]
+    # not the caster itself (its base touches the edge of its own front arc), and the Captain is
+    # out of the front arc; the Spearmen are friendly but the Flame Lance is no Hex: legal (§9.3)
+    assert "Hedge Wizard" not in legal and "Captain" not in legal
+    assert "Spearmen" in legal and "Brutes" in legal
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Flame Lance", dice=2, target="Hedge Wizard"))
+    assert refused.value.code == "illegal-target" and "the caster's own unit" in str(refused.value)
+
+    # a Hex targets enemy units only; an Augment friendly units only: each refused with its reason
+    _, brand = _caster_and_spell(state, "Searing Brand")
+    assert [u.id for u in magic.legal_targets(state, wizard, brand)] == ["Brutes"]
+    with pytest.raises(IllegalAction, match="is a Hex: it targets enemy units only"):
+        RULESET.apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Searing Brand", dice=2, target="Spearmen"))
+    with pytest.raises(IllegalAction, match="is an Augment: it targets friendly units only"):
+        RULESET.apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Ash Veil", dice=2, target="Brutes"))
+    # a /cast with no target lists the legal ones: not the caster's unit
+    with pytest.raises(IllegalAction) as asked:
+        RULESET.apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Flame Lance", dice=2))
+    assert "Legal targets of Flame Lance: Spearmen, Brutes" in str(asked.value) or \
+        "Legal targets of Flame Lance: Brutes, Spearmen" in str(asked.value)
+
+
+def test_a_direct_spell_from_a_wizard_inside_a_unit_does_not_target_that_unit():
+    from engine.rulesets.ninth_age import magic
+    from test_ninth_age_magic import magic_phase
+
+    state, _ = magic_phase(dice=(6, 5, 1, 1), placements={"Spearmen": (30, 10, 0, 5), "Brutes": (30, 20, 180, 3)})
+    host, wizard_unit = state.units["Spearmen"], state.units["Hedge Wizard"]
+    wizard_unit.location, wizard_unit.host, wizard_unit.pose = "joined", host.id, None
+    state.casters["Hedge Wizard"].spells = ["Flame Lance"]
+    wizard, lance = _caster_and_spell(state, "Flame Lance")
+    assert magic.caster_unit(state, wizard).id == "Spearmen"
+    assert "Spearmen" not in [u.id for u in magic.legal_targets(state, wizard, lance)]
+    assert "Brutes" in [u.id for u in magic.legal_targets(state, wizard, lance)]
