@@ -209,3 +209,11 @@ def test_a_direct_spell_from_a_wizard_inside_a_unit_does_not_target_that_unit():
     assert magic.caster_unit(state, wizard).id == "Spearmen"
     assert "Spearmen" not in [u.id for u in magic.legal_targets(state, wizard, lance)]
     assert "Brutes" in [u.id for u in magic.legal_targets(state, wizard, lance)]
+
+
+def test_auto_answer_doctests():
+    import doctest
+
+    from engine.rulesets.ninth_age import auto_answer
+
+    assert doctest.testmod(auto_answer).failed == 0

@@ -38,39 +38,34 @@ from typing import Any
 from engine.core import IllegalAction
 from engine.core.text import N_, Text, _, commas
 
-# kind -> the key prefixes of its questions (a prefix is matched whole, up to a "-"), and what
-# its default does (README "Playing by post: automatic answers").
-KINDS: dict[str, tuple[tuple[str, ...], str]] = {
-    "allocation": (("allocate",), N_("all the attacks of a group touching several enemies at the first listed: "
-                                     "the rank and file before characters and Champions (§11.6)")),
-    "weapon": (("weapon",), N_("a melee weapon: the first listed (a shooting weapon has no default and is "
-                               "always asked)")),
-    "make-way": (("make-way",), N_("a character that could make way stays where it is (§11.5)")),
-    "challenge": (("challenge",), N_("no challenge issued (§16.9)")),
-    "special-attacks": (("crush", "grinding", "breath"), N_("normal attacks rather than Crush Attack, Impact "
-                                                            "Hits rather than Grinding Attacks, no Breath Weapon")),
-    "reform": (("reform-first", "reform-order", "combat-reform", "combat-reform-width"),
-               N_("no combat reform; if one is asked by hand, the first legal width (§11.10)")),
-    "post-combat": (("post-combat",), N_("overrun where the unit may, else stay (§11.11)")),
-    "pursuit": (("pursue", "must-pursue", "flee-from"), N_("pursue the first broken unit listed (a garrison "
-                                                           "stays); flee away from the first listed (§11.12)")),
-    "order": (("break-order", "flee-order", "pursuit-order", "pull-back-order", "rally-order", "which-charges",
-               "which-redirects"), N_("units take their tests and moves in the order listed")),
-    "hits": (("mixed-hits", "bolt-hit", "troop-type"), N_("hits spread as the first option lists them: as many "
-                                                          "as may go on the first, the rank and file first (§16.4)")),
-    "reroll": (("frenzy-reroll", "gleaming-icon"), N_("a failed test is re-rolled (Hold Your Ground, the "
-                                                      "Gleaming Icon)")),
-    "save-items": (("bronze-breastplate", "lucky-charm", "gemstone-amulet"),
-                   N_("a one-use protective item is kept for later, not used")),
-    "magic-items": (("sceptre", "rod"), N_("a one-use casting item is kept (Sceptre, Grounding Rod)")),
-    "dispeller": (("dispeller", "rip-wizard", "rip-dice", "wand"),
-                  N_("once a dispel is chosen by hand: the first wizard dispels, 1 die against a spell in play, "
-                     "no Wand of Stability")),
-    "charge": (("fled-target", "caught-test", "blocked-path", "blocked-path-reform"),
-               N_("a charge keeps its declared target, tests to go on after catching a fleeing unit, moves "
-                  "straight on when blocked; a blocking unit keeps its width")),
-    "random-move": (("random-move",), N_("a random move goes ahead")),
-    "assault": (("assault",), N_("an assault on a building: every model fights, the assault goes on (§18.6)")),
+# kind -> the key prefixes of its questions (a prefix is matched whole, up to a "-"). What each
+# default does is listed in README ("Automatic answers"): allocation, every attack of a group at
+# the first listed (the rank and file before characters and Champions, §11.6); weapon, a melee
+# weapon, the first listed (a shooting weapon has no default: always asked); make-way, stay;
+# challenge, none issued; special-attacks, normal attacks, Impact Hits, no Breath Weapon; reform,
+# no combat reform; post-combat, overrun where allowed, else stay; pursuit, the first broken unit
+# listed; order, as listed; hits, as the first option lists them; reroll, re-roll; save-items and
+# magic-items, kept; dispeller, the first wizard, 1 die, no Wand; charge, the declared target, test,
+# straight on, the width kept; random-move, ahead; assault, every model fights and it goes on.
+KINDS: dict[str, tuple[str, ...]] = {
+    "allocation": ("allocate",),
+    "weapon": ("weapon",),
+    "make-way": ("make-way",),
+    "challenge": ("challenge",),
+    "special-attacks": ("crush", "grinding", "breath"),
+    "reform": ("reform-first", "reform-order", "combat-reform", "combat-reform-width"),
+    "post-combat": ("post-combat",),
+    "pursuit": ("pursue", "must-pursue", "flee-from"),
+    "order": ("break-order", "flee-order", "pursuit-order", "pull-back-order", "rally-order", "which-charges",
+              "which-redirects"),
+    "hits": ("mixed-hits", "bolt-hit", "troop-type"),
+    "reroll": ("frenzy-reroll", "gleaming-icon"),
+    "save-items": ("bronze-breastplate", "lucky-charm", "gemstone-amulet"),
+    "magic-items": ("sceptre", "rod"),
+    "dispeller": ("dispeller", "rip-wizard", "rip-dice", "wand"),
+    "charge": ("fled-target", "caught-test", "blocked-path", "blocked-path-reform"),
+    "random-move": ("random-move",),
+    "assault": ("assault",),
 }
 
 # Kinds whose stated default gives away a real choice: never answered automatically, whatever
@@ -81,7 +76,8 @@ NEVER: dict[str, tuple[tuple[str, ...], str]] = {
     "accept": (("accept",), N_("the default, refuse, sends a character to the back with Ld 0")),
 }
 
-_PREFIXES = sorted(((p, k) for k, (ps, _w) in {**KINDS, **NEVER}.items() for p in ps),
+_PREFIXES = sorted([*((p, k) for k, ps in KINDS.items() for p in ps),
+                    *((p, k) for k, (ps, _why) in NEVER.items() for p in ps)],
                    key=lambda pk: -len(pk[0]))
 
 
