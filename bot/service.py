@@ -411,6 +411,11 @@ class Service:
                 break
             decide, state, answered = step
             version = await self._commit_one(game, version, state, decide.seat, None, decide, answered)
+            # The question is kept in the log's events, but the table is not asked it: it is
+            # told the answer taken instead (the auto line opens ``answered``).
+            asked = [i for i, e in enumerate(told) if e.kind == "decision"]
+            if asked:
+                del told[asked[-1]]
             told.extend(answered)
         await self.clocks.sync(game.id, ruleset, state, acted=seat)
         return Committed(version, state, told)

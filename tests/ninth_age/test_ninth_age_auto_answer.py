@@ -64,8 +64,9 @@ def _without_setting(dump: dict) -> dict:
 
 async def test_a_melee_by_post_with_auto_allocation_asks_no_allocation(service, store, tmp_path):
     # by hand: the combat touches a Champion, and each attack group touching it is asked
-    hand_keys, _ = await _melee_by_post(service)
+    hand_keys, hand_replies = await _melee_by_post(service)
     assert any(kind_of(k) == "allocation" for k in hand_keys), hand_keys
+    assert "allocate them" in "\n".join(r.text for r in hand_replies)
     game, ruleset, by_hand = await snapshot(service)
     hand_log = [a.action for a in await store.actions(game.id)]
 
@@ -78,6 +79,7 @@ async def test_a_melee_by_post_with_auto_allocation_asks_no_allocation(service, 
         assert auto_keys == [k for k in hand_keys if kind_of(k) != "allocation"]  # the others still asked
         text = "\n".join(r.text for r in replies)
         assert "Allocation (auto): all attacks at" in text
+        assert "allocate them" not in text  # the table is told the answer, not asked the question
         auto_game, _, automatic = await snapshot(auto_service)
         actions = await other.actions(auto_game.id)
         # the same melee: the same state, and the very same log (each automatic answer is a
