@@ -406,7 +406,11 @@ class Service:
         version = await self._commit_one(game, game.version, state, seat, user_id, action, events, **extra)
         told = list(events)
         for _step in range(AUTO_ANSWERS_AT_MOST):
-            step = ruleset.auto_step(state)
+            try:
+                step = ruleset.auto_step(state)
+            except IllegalAction:  # the action is committed: its question waits for the player instead
+                log.exception("game #%s: the automatic answer was refused", game.id)
+                break
             if step is None:
                 break
             decide, state, answered = step
