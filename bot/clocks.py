@@ -352,8 +352,9 @@ class Clocks:
                                 else _("Nobody's time is out."))
         action = Timeout(seat=late[0].seat_id, policy="claim")
         new_state, events = ruleset.apply(state, action)
-        await service._commit(game, ruleset, new_state, seat, user_id, action, events)
-        return await service._applied_reply(game, ruleset, new_state, events, force_board=True)
+        done = await service._commit(game, ruleset, new_state, seat, user_id, action, events)
+        return await service._applied_reply(game, ruleset, done.state, done.events, force_board=True,
+                                            version=done.version)
 
     async def _pause(self, channel_id: str, user_id: str, pause: bool) -> Reply:
         """The creator (the referee of an encounter) pauses or resumes at once; a player asks, and
@@ -450,8 +451,8 @@ class Clocks:
                 # The late seat's clock restarts afresh if the game still waits for it.
                 await self.store.set_seat_clock(game.id, sc.seat_id, remaining_s=_after_timeout(clock),
                                                 running_since=None, deadline=None)
-                await service._commit(game, ruleset, new_state, sc.seat_id, None, action, events)
-                return await service._applied_reply(game, ruleset, new_state, events)
+                done = await service._commit(game, ruleset, new_state, sc.seat_id, None, action, events)
+                return await service._applied_reply(game, ruleset, done.state, done.events, version=done.version)
         else:
             reason = ""
         await self.store.set_seat_clock(game.id, sc.seat_id, remaining_s=_after_timeout(clock),

@@ -21,7 +21,7 @@ import secrets
 import weakref
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.errors import quote
@@ -61,6 +61,9 @@ MAX_SEED = 2**53 - 1
 # A free roll's dice are listed up to this many characters; past it, the total only.
 MAX_ROLL_TEXT = 1500
 BIG_BOARD = 20  # squares on a side past which a phase's board shows the action's area only
+# At most this many questions are answered at once after one action (Service._commit); a
+# question past them waits for its player (each answer is a commit; no action asks so many).
+AUTO_ANSWERS_AT_MOST = 500
 JUDGE_SEAT = "judge"  # the seat a game's judge holds (a ruleset with has_judge logs rulings under it)
 _MENTION = re.compile(r"^<@!?([^>]+)>$")
 
@@ -68,6 +71,14 @@ _MENTION = re.compile(r"^<@!?([^>]+)>$")
 # A refusal is a line or two: whatever it quotes is cut short where it is quoted (errors.quote);
 # this is the last guard, well inside Discord's 2,000 characters.
 MAX_REFUSAL = 1500
+
+
+class Committed(NamedTuple):
+    """An action committed, with the answers given at once after it (Service._commit)."""
+
+    version: int  # the game's version after the last commit
+    state: GameState
+    events: list[Event]
 
 
 def refusal(exc: IllegalAction) -> Reply:
@@ -386,17 +397,44 @@ class Service:
         return await self.boards.draw(None, view)
 
     async def _commit(self, game: GameRecord, ruleset: Ruleset, state: GameState, seat: str | None,
-                      user_id: str | None, action, events: list[Event], **extra) -> int:
+                      user_id: str | None, action, events: list[Event], **extra) -> "Committed":
+        """Commit ``action`` and, after it, each answer the game gives at once to the question it
+        leaves (a setting such as the Ninth Age's ``auto=``, Ruleset.auto_step): each such
+        answer is a /decide of its own in the log, from the seat asked, as if given by hand (so
+        the game replays exactly, and /game undo takes one back as any answer). Returns the
+        game's last version, the state after them all and every event to tell the table."""
+        version = await self._commit_one(game, game.version, state, seat, user_id, action, events, **extra)
+        told = list(events)
+        for _step in range(AUTO_ANSWERS_AT_MOST):
+            try:
+                step = ruleset.auto_step(state)
+            except IllegalAction:  # the action is committed: its question waits for the player instead
+                log.exception("game #%s: the automatic answer was refused", game.id)
+                break
+            if step is None:
+                break
+            decide, state, answered = step
+            version = await self._commit_one(game, version, state, decide.seat, None, decide, answered)
+            # The question is kept in the log's events, but the table is not asked it: it is
+            # told the answer taken instead (the auto line opens ``answered``).
+            asked = [i for i, e in enumerate(told) if e.kind == "decision"]
+            if asked:
+                del told[asked[-1]]
+            told.extend(answered)
+        await self.clocks.sync(game.id, ruleset, state, acted=seat)
+        return Committed(version, state, told)
+
+    async def _commit_one(self, game: GameRecord, expected: int, state: GameState, seat: str | None,
+                          user_id: str | None, action, events: list[Event], **extra) -> int:
         status = result = None
         if state.is_over:
             status, result = "finished", state.result.model_dump(mode="json")
         version = await self.store.commit_action(
-            game.id, game.version, seat, user_id, action.model_dump(mode="json"),
+            game.id, expected, seat, user_id, action.model_dump(mode="json"),
             [e.model_dump(mode="json") for e in events], state.model_dump(mode="json"),
             status=status, result_json=result, snapshot=state.pending is None, **extra,
         )
         self.parsed.put(game.id, version, state)
-        await self.clocks.sync(game.id, ruleset, state, acted=seat)
         if state.is_over:
             # The result goes to the ratings and to the league pairing that opened the game, if
             # any. The game is already committed: a failure here is logged, and the league
@@ -409,7 +447,9 @@ class Service:
 
     async def _applied_reply(self, game: GameRecord, ruleset: Ruleset, state: GameState,
                              events: list[Event], force_board: bool = False,
-                             acted: str | None = None) -> Reply:
+                             acted: str | None = None, version: int | None = None) -> Reply:
+        """What the table is told of a commit; ``version``: the game's version after it (by
+        default the one after ``game``'s), which a question's buttons name."""
         asked = state.pending is not None and any(e.kind == "decision" for e in events)
         mentions, next_line = await self._mentions(game.id, ruleset, state, asked=asked,
                                                    acted=acted)
@@ -427,8 +467,8 @@ class Service:
         # The game's version after this commit (+1) marks a question's buttons as current.
         buttons = []
         if asked:
-            buttons = question_buttons(game.id, game.version + 1, state.pending.decision.options,
-                                       state.pending.decision.unlisted)
+            buttons = question_buttons(game.id, game.version + 1 if version is None else version,
+                                       state.pending.decision.options, state.pending.decision.unlisted)
         elif not state.is_over and ruleset.to_act(state):
             buttons = [moves_button(game.id)]
         if state.is_over:
@@ -484,8 +524,8 @@ class Service:
         new_state, events = ruleset.apply(state, action)
         # Any new action withdraws an open undo request: it no longer names the last action.
         extra = {"pending_json": None} if game.pending else {}
-        await self._commit(game, ruleset, new_state, seat, user_id, action, events, **extra)
-        return await self._applied_reply(game, ruleset, new_state, events, acted=seat)
+        done = await self._commit(game, ruleset, new_state, seat, user_id, action, events, **extra)
+        return await self._applied_reply(game, ruleset, done.state, done.events, acted=seat, version=done.version)
 
     async def _warband_use(self, channel_id: str, user_id: str, command: Command, lang: str = SOURCE) -> Reply:
         """A saved warband goes into the game as the player's warband move."""
@@ -643,8 +683,8 @@ class Service:
             return Reply(text=join("\n", lines))
         # The last seat taken starts the game: seat and first action in one transaction.
         new_state, events = ruleset.apply(state, start)
-        await self._commit(game, ruleset, new_state, None, None, start, events, claim=(chosen.seat_id, user_id))
-        reply = await self._applied_reply(game, ruleset, new_state, events)
+        done = await self._commit(game, ruleset, new_state, None, None, start, events, claim=(chosen.seat_id, user_id))
+        reply = await self._applied_reply(game, ruleset, done.state, done.events, version=done.version)
         reply.text = join("\n", [*lines, reply.text])
         return reply
 
@@ -728,8 +768,8 @@ class Service:
             raise IllegalAction("not-seated", _("Only a player in this game can resign."))
         action = ruleset.parse_action({"kind": "resign", "seat": seat})
         new_state, events = ruleset.apply(state, action)
-        await self._commit(game, ruleset, new_state, seat, user_id, action, events)
-        return await self._applied_reply(game, ruleset, new_state, events, force_board=True)
+        done = await self._commit(game, ruleset, new_state, seat, user_id, action, events)
+        return await self._applied_reply(game, ruleset, done.state, done.events, force_board=True, version=done.version)
 
     async def _game_abandon(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id)

@@ -295,6 +295,27 @@ class Ruleset(ABC):
         """The automatic first action once every required seat is filled (e.g. a roll-off)."""
         return None
 
+    # -- questions answered at once (a game setting) -----------------------------------------
+    def auto_answer(self, state: GameState) -> tuple[Decide, Event] | None:
+        """The answer the game gives at once to the pending question, when its settings say that
+        kind of question takes its default without waiting (Ninth Age ``auto=``), with the line
+        that tells the table so; None: the question waits for its player (the default)."""
+        return None
+
+    def auto_step(self, state: GameState) -> tuple[Decide, GameState, list[Event]] | None:
+        """One automatic answer applied: the /decide (logged like a hand-given answer, so the
+        game replays exactly and undo takes it back as any answer), the state after it and its
+        events, the line naming it first; None when the pending question waits for a player.
+        The bot calls it again until it returns None (each answer may lead to another question)."""
+        if state.pending is None or state.is_over:
+            return None
+        auto = self.auto_answer(state)
+        if auto is None:
+            return None
+        decide, note = auto
+        new_state, events = self.apply(state, decide)
+        return decide, new_state, [note, *events]
+
     # -- running out of time (engine.core.timeout) -----------------------------------------
     def timeout_action(self, state: GameState, seat: str) -> Action | None:
         """The move made for ``seat`` when its time runs out outside a question: by default its

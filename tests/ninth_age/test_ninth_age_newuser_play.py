@@ -46,11 +46,19 @@ async def test_army_add_refusal_names_the_unit_not_the_files_field_path(service)
 async def test_a_casting_total_names_its_bonus(service):
     # "2+6+3 = 11, +1 → 12 against 8": the +1 was the level bonus, and the reply did not say so
     from engine.rulesets.ninth_age import magic
-    from test_ninth_age_magic_service import _to_the_magic_phase
-    from test_ninth_age_service import USERS, snapshot
+    from test_ninth_age_service import USERS, deployed_through_the_service, snapshot
 
-    await _to_the_magic_phase(service)
+    # the Hedge Wizard marches 8" toward the enemy: its spells then have enemies in range and in
+    # its front arc (this test once cast its Direct Flame Lance at the wizard itself, a target a
+    # Direct or Line template spell may not take, §9.3)
+    state = await deployed_through_the_service(service, front=True)
+    assert state.active == "p1"
+    for line in ("/end", f'/march unit:"Hedge Wizard" forward:{2 * state.unit_entry(state.units["Hedge Wizard"]).movement}',
+                 "/end"):
+        reply = await say_as(service, USERS["p1"], line)
+        assert reply.error is None, reply.text
     _, _, state = await snapshot(service)
+    assert state.phase == "magic"
     caster, spell, target = next((c, sp, ts[0]) for c in state.casters.values() if c.seat == state.active and c.level
                                  for sp in (magic.spell_named(state, c.seat, n)[0] for n in c.spells)
                                  for ts in [magic.legal_targets(state, c, sp)] if ts)

@@ -172,16 +172,16 @@ async def deployed_through_the_service(service, *, front: bool = False, terrain:
 FACING = {"The Iron Marches": "Knights", "The Ashen Host": "Wolf Riders"}
 
 
-async def _facing_off(service, seed: int = 5):
+async def _facing_off(service, seed: int = 5, settings: str = ""):
     """A seeded battle (classic deployment, open table) deployed by /deploy as players type it:
     each side's FACING unit at the front of its zone at x 66 (whoever turns out to go first),
-    the rest in the back rows by drops. Returns the state at the first player turn and the two
-    units by seat."""
+    the rest in the back rows by drops. ``settings``: more game settings (", auto=allocation").
+    Returns the state at the first player turn and the two units by seat."""
     from engine.rulesets.ninth_age.setup import zone
     from engine.table.footprint import Pose, footprint
 
     await say(service, USERS["p1"], f"/game new ruleset:ninth-age seed:{seed} settings:deployment=classic, secondary=hold, "
-              "terrain=open")
+              f"terrain=open{settings}")
     await say(service, USERS["p2"], "/game join")
     await answer_questions(service)
     _, _, state = await snapshot(service)
@@ -196,13 +196,13 @@ async def _facing_off(service, seed: int = 5):
     return await deploy_by_drops(service, state, placed=spots), facing
 
 
-async def test_a_charge_and_its_reaction_through_the_service(service, seed: int = 5):
+async def test_a_charge_and_its_reaction_through_the_service(service, seed: int = 5, settings: str = ""):
     """A charge and its reaction, whatever the dice: the first player's fast unit marches to
     M + 1" of the enemy's (a charge of M + 2D6 always reaches it), far from every other unit
     (no Frenzy charge can reach it), and in the other player's turn the enemy unit charges it."""
     from engine.table.contact import distance
 
-    state, facing = await _facing_off(service, seed)
+    state, facing = await _facing_off(service, seed, settings)
     assert state.phase == "movement" and state.round == 1
     active = state.active
     enemy = "p2" if active == "p1" else "p1"

@@ -391,6 +391,14 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState,
         d = gap(state, me, shape)  # a unit in a Building: from its walls (§18.6)
         if d > reach + EPS:
             return ngettext("{target} is {d}\" away, beyond {spell}'s range of {reach}\".", "{target} are {d}\" away, beyond {spell}'s range of {reach}\".", number(state, target), target=target.id, d=decimal(d, ".1f"), spell=spell.name, reach=decimal(reach, "g"))
+    # The caster's own unit is in none of its own arcs ("bersagli che si trovano nell'arco frontale
+    # del mago"; its footprint only touches the front arc's edge), and a Line template runs "dal
+    # centro del fronte della basetta del mago al bersaglio": neither targets the caster's unit
+    # (§9.3). Friendly units elsewhere stay legal targets of a spell that is not a Hex: the types
+    # restrict the targets, and only Hex (Maledizione) restricts them to enemy units.
+    if ("direct" in t or "line template" in t) and where.id == me.id:
+        return _("{spell} is {kind}: it cannot target {target}, the caster's own unit (§9.3).", spell=spell.name,
+                 kind=_("Direct") if "direct" in t else _("a Line template spell"), target=target.id)
     if "direct" in t and not shape.intersects(arc_region(me.footprint(), "front")):
         return ngettext("{spell} is Direct: {target} is not in {c}'s front arc.", "{spell} is Direct: {target} are not in {c}'s front arc.", number(state, target), spell=spell.name, target=target.id, c=c.name)
     if "damage" in t and engaged(state, where):

@@ -17,9 +17,11 @@ from engine.core.text import _, N_, Text, decimal, join as text_join, listed, ng
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
+from engine.core.decisions import Decide
 from engine.rulesets.ninth_age import (
     characters, charges, magic, mixed_units, movement, muster, one_use, setup, shooting_phase, summoning, turns,
 )
+from engine.rulesets.ninth_age.auto_answer import KINDS, describe_answer, kind_name, kind_of, parse_auto
 from engine.rulesets.ninth_age.catalogue import data_said, weapon_word
 from engine.rulesets.ninth_age.muster import table_size
 from engine.rulesets.ninth_age.actions import (
@@ -72,6 +74,9 @@ OPTIONS = {
     # -- armies (muster.py) and hidden lists (§2.4) --
     "armies": _("chosen: the battle waits until each player brings an army with /army use (default: the samples)"),
     "lists": _("open or hidden (§2.4: magic items stay secret until used; default open)"),
+    # -- by post (auto_answer.py) --
+    "auto": _("the kinds of question answered at once with their default, joined by + (e.g. allocation+reform): "
+              "{kinds}; all, or none (default: every question waits for its player)", kinds=commas(KINDS)),
 }
 # The secondary objective of a game that does not set it, by rules version (Ninth Age.rules_version):
 # the stored settings stay as the players gave them; a game is rebuilt with its own version's default.
@@ -192,6 +197,7 @@ class NinthAge(Ruleset):
         if str(options.get("stand_and_shoot_fly", "lowest")).lower() not in ("lowest", "fly"):
             raise IllegalAction("bad-setting", _("stand_and_shoot_fly is lowest or fly (§8.3), not {value!r}.",
                                                  value=str(options["stand_and_shoot_fly"])))
+        parse_auto(options.get("auto"))  # a bad value refused with one line
         armies_mode = str(options.get("armies", "samples")).lower()
         if armies_mode not in ("samples", "chosen"):
             raise IllegalAction("bad-setting", _("armies is samples or chosen, not {armies_mode!r}.", armies_mode=armies_mode))
@@ -226,6 +232,22 @@ class NinthAge(Ruleset):
 
     def start_action(self, state: GameState) -> Action | None:
         return StartBattle()
+
+    def auto_answer(self, state: GameState) -> tuple[Decide, Event] | None:
+        """The pending question's default, at once, when the ``auto`` setting names its kind and
+        it has a default (auto_answer.py); the line says what was taken for the player."""
+        pending = state.pending
+        if pending is None:
+            return None
+        decision = pending.decision
+        kind = kind_of(decision.key)
+        if (kind is None or kind not in parse_auto(state.options.get("auto"))
+                or decision.default is None or decision.default not in decision.options):
+            return None
+        note = Event(kind="auto_answer", seat=decision.seat, data={"key": decision.key, "option": decision.default},
+                     text=_("{kind} (auto): {answer}.", kind=kind_name(kind),
+                            answer=describe_answer(kind, decision.default)))
+        return Decide.to(pending, decision.seat, decision.default), note
 
     # -- commands ---------------------------------------------------------------------------------
     def find_unit(self, state: NinthAgeState, text: Any, owner: str | None = None) -> UnitState:
