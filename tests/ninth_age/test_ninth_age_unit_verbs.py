@@ -220,3 +220,16 @@ def test_the_scan_finds_a_verb_that_agrees_with_the_wrong_unit(tmp_path):
     found = second_unit_verbs([source])
     assert found == ["sample.py:1 {host} marches: {unit} joins {host}: {host} marches on.",
                      "sample.py:3 {target} is: Wolf Riders ahead: {target} is fleeing."], found
+
+
+def test_a_forced_charge_reaction_agrees_with_the_unit_in_each_language():
+    # played: "Trolls react: Hold — Immune to Psychology, it never chooses Flee (§8.3, §22)."
+    from engine.rulesets.ninth_age.actions import Charge
+
+    state = scenario({"Knights": (30, 10, 0), "Trolls": (30, 22, 180)}, step="charges", terrain="open")
+    log = []
+    apply(state, Charge(seat="p1", unit="Knights", target="Trolls"), None, log)
+    reaction = next(e for e in log if e.kind == "reaction")
+    assert str(reaction.text) == "Trolls react: Hold — Immune to Psychology, they never choose Flee (§8.3, §22).", reaction.text
+    assert "non scelgono mai di Fuggire" in say(event_text(reaction), "it")
+    assert "sosem választják a menekülést" in say(event_text(reaction), "hu")
