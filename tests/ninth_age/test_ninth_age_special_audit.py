@@ -103,7 +103,7 @@ def test_an_undead_unit_may_only_hold_neither_stand_and_shoot_nor_flee():
     _with_rules(state, "Skulkers", "Undead")
     log = []
     state = apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), None, log)
-    assert "Skulkers react: Hold — Undead, its only charge reaction is Hold (§22)." in _said(log)
+    assert "Skulkers react: Hold — Undead, their only charge reaction is Hold (§22)." in _said(log)
     assert not state.units["Skulkers"].stood_and_shot
 
 

@@ -106,7 +106,7 @@ def test_a_reaction_the_unit_had_no_choice_in_says_why():
                       "Brutes": (50, 20, 180, 3), "Halberdiers": (50, 28, 180, 5)}, step="charges")
     log = []
     state = apply(state, Charge(seat="p1", unit="Knights", target="Trolls"), None, log)
-    assert "Trolls react: Hold — Immune to Psychology, it never chooses Flee (§8.3, §22)." in _text(log)
+    assert "Trolls react: Hold — Immune to Psychology, they never choose Flee (§8.3, §22)." in _text(log)
     log = []
     state = apply(state, Charge(seat="p1", unit="Spearmen", target="Brutes"), {"reaction": "hold"}, log)
     assert "Brutes react: Hold." in _text(log)  # a choice was asked: nothing to explain
