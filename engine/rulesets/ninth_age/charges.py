@@ -708,7 +708,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                         inches=decimal(d, ".1f"), reach=total, degrees=decimal(abs(best.turn), ".0f"), contact=best.contact,
                         ground=ground)
         if best.path is not None:  # the path it moved, as §24.5 asks the referee to echo it
-            text = join("", [text, _(" Its path: {steps}.", steps=commas(path_steps(start_fp, best.path)))])
+            text = join("", [text, ngettext(" Its path: {steps}.", " Their path: {steps}.", number(state, charger),
+                                            steps=commas(path_steps(start_fp, best.path)))])
         if charger.hill_charge:
             text = join("", [text, _(" It charged down from high ground ({start}% on the hill at the start, {end}% at "
                                      "the end): +1 combat score in the next round (§18.4).",
