@@ -478,7 +478,9 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     attribute_target = None if bound else _attribute_target(state, c, lore)
     value = boosted.casting_value if boosted is not None else spell.casting_value
     if bound:  # the Power Level works as the casting value and takes precedence (§9.12)
-        value = next(b.power_level for b in state.unit_entry(me).bound_spells if b.spell.lower() == spell.name.lower())
+        # the bearer's own entry: a character inside a unit casts from there (``me`` is then the unit)
+        value = next(b.power_level for b in state.unit_entry(state.units[c.unit]).bound_spells
+                     if b.spell.lower() == spell.name.lower())
     # step 2: roll
     m.attempted.append(key)
     _spend(state, seat, dice)
