@@ -489,7 +489,7 @@ def _allocate(state: NinthAgeState, blow: Blow, rnd: Round) -> list[tuple[str, i
         options["spread-evenly"] = [(t, share + (1 if n < extra else 0)) for n, t in enumerate(targets)]
     who = blow.model or f"{blow.part}{'-champion' if blow.champion else ''}"
     choice = decide(state, owner, f"allocate-{blow.unit}-{who}-{blow.initiative}",
-                    ngettext("{unit}: {count} {part_name} attack at Initiative {initiative} touch {join}: allocate them (all at one, or split)?", "{unit}: {count} {part_name} attacks at Initiative {initiative} touch {join}: allocate them (all at one, or split)?", blow.count, unit=blow.unit, count=blow.count, part_name=blow.part_name, initiative=blow.initiative, join=commas(targets)), list(options),
+                    ngettext("{unit}: {count} {part_name} attack at Initiative {initiative} touches {join}: at which one?", "{unit}: {count} {part_name} attacks at Initiative {initiative} touch {join}: allocate them (all at one, or split)?", blow.count, unit=blow.unit, count=blow.count, part_name=blow.part_name, initiative=blow.initiative, join=commas(targets)), list(options),
                     default=next(iter(options)))
     return [(t, n) for t, n in options[choice] if n]
 
