@@ -1493,7 +1493,7 @@ def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exe
 # The combat score's bonuses as a player reads them (melee.SideScore.parts).
 SCORE_WORDS = {"wounds": N_("wounds"), "overkill": N_("overkill"), "charge": N_("charge"), "ranks": N_("ranks"),
                "standard": N_("standard"), "battle standard": N_("battle standard"), "flank": N_("flank"),
-               "rear": N_("rear"), "other": N_("other")}
+               "rear": N_("rear"), "other": N_("War Banner")}  # "other" is the War Banner's +1 (§23.8), the only one
 
 
 def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[Event]) -> int:
