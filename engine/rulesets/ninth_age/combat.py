@@ -1529,7 +1529,11 @@ def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance:
     if target.on_table:
         point = target.footprint().centre
         if caught(flee_distance, go):
-            destroy(state, target, events, ngettext("{go}\" ≥ {flee_distance}\": {unit} catches {target}, which is destroyed", "{go}\" ≥ {flee_distance}\": {unit} catch {target}, which is destroyed", number(state, unit), go=go, flee_distance=flee_distance, unit=unit.id, target=target.id))
+            # each verb agrees with its own unit: "Knights catch Brutes, which are destroyed"
+            destroy(state, target, events, text_join("", [
+                ngettext("{go}\" ≥ {flee_distance}\": {unit} catches {target}", "{go}\" ≥ {flee_distance}\": {unit} catch {target}",
+                         number(state, unit), go=go, flee_distance=flee_distance, unit=unit.id, target=target.id),
+                ngettext(", which is destroyed", ", which are destroyed", number(state, target))]))
     elif target.left_table_at is not None:  # fled off the table: where it left it (§11.13)
         point = target.left_table_at
     elif target.pose is not None:  # destroyed before this pursuer moved: where it stood
