@@ -677,7 +677,9 @@ class NinthAge(Ruleset):
         if state.phase == "movement" and state.step == "remaining":
             # §22 Ambush: "Con un risultato di 3+, l'Unità in Agguato entra in gioco": an ambusher
             # that rolled its 3+ comes on now; the phase does not end with it still off the table
-            waiting = [u for u in state.units.values() if u.owner == state.active and u.arriving]
+            # (an Ambush arrival only, never yet on the table: a pursuer that left by the edge
+            # comes back by its own rule, §11.13, not enforced here)
+            waiting = [u for u in state.units.values() if u.owner == state.active and u.arriving and u.pose is None]
             if waiting:
                 u = waiting[0]
                 raise IllegalAction("ambush-to-place", ngettext(
