@@ -49,12 +49,14 @@ def parse_custom_id(custom_id: str) -> tuple[str, int, list[str]] | None:
     return parts[1], int(parts[2]), parts[3:]
 
 
-def question_buttons(game_id: int, version: int, options: list[str]) -> list[Button]:
-    """One button per answer of a question (the slash command /decide still works)."""
-    if len(options) > MAX_BUTTONS:
+def question_buttons(game_id: int, version: int, options: list[str], unlisted: list[str] = ()) -> list[Button]:
+    """One button per answer of a question (the slash command /decide still works), but none for
+    an ``unlisted`` answer: the buttons are read by the whole table (a hidden list's item)."""
+    shown = [(i, option) for i, option in enumerate(options) if option not in unlisted]
+    if len(shown) > MAX_BUTTONS:
         return []
     return [Button(option[:MAX_LABEL], f"{PREFIX}:decide:{game_id}:{version}:{i}", "primary")
-            for i, option in enumerate(options)]
+            for i, option in shown]
 
 
 def join_button(game_id: int) -> Button:
@@ -74,8 +76,10 @@ def _stale(text: str) -> Reply:
     return Reply(text=join("", ["⛔ ", text]), ephemeral=True, error="stale-button")
 
 
-async def click(service: Host, channel_id: str, user_id: str, custom_id: str, guild_id=None) -> Reply:
-    """What a click on a Warband button does, as a reply (refusals are private)."""
+async def click(service: Host, channel_id: str, user_id: str, custom_id: str, guild_id=None,
+                locale: str | None = None) -> Reply:
+    """What a click on a Warband button does, as a reply (refusals are private); the command a
+    click runs is answered in the clicker's language, Discord's ``locale`` of the click included."""
     parsed = parse_custom_id(custom_id)
     if parsed is None:
         return _stale(_("That button is not one of mine any more."))
@@ -88,7 +92,7 @@ async def click(service: Host, channel_id: str, user_id: str, custom_id: str, gu
     if not game.is_active:
         return _stale(_("Game #{id} is over; its buttons do nothing now.", id=game_id))
     if kind == "join":
-        return await service.handle(game.channel_id, user_id, Command("game join"), guild_id=guild_id)
+        return await service.handle(game.channel_id, user_id, Command("game join"), guild_id=guild_id, locale=locale)
     seat = await store.seat_of(game.id, user_id)
     if seat is None:
         return Reply(text=_("⛔ You hold no seat in this game; these buttons are for its players."),
@@ -96,7 +100,11 @@ async def click(service: Host, channel_id: str, user_id: str, custom_id: str, gu
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.load_state(game.state_json, game.rules_version)
     if kind == "moves":
-        return _moves(ruleset, state, seat.seat_id)
+        guide = None
+        if not ruleset.lists_every_move and seat.seat_id in ruleset.to_act(state) and state.pending is None:
+            guide = next((e for e in reversed(await store.events(game.id, limit=GUIDE_SEARCH))
+                          if e.kind in ruleset.guide_events), None)
+        return _moves(ruleset, state, seat.seat_id, guide and Event.model_validate(guide.event))
     if kind == "decide":
         version, index = (int(x) for x in rest[:2])
         pending = state.pending
@@ -111,20 +119,26 @@ async def click(service: Host, channel_id: str, user_id: str, custom_id: str, gu
             return _stale(stale)
         option = pending.decision.options[index]
         return await service.handle(game.channel_id, user_id, Command("decide", {"option": option}),
-                                    guild_id=guild_id)
+                                    guild_id=guild_id, locale=locale)
     if kind == "undo":
         version, answer = int(rest[0]), rest[1]
         if game.version != version or not (game.pending or {}).get("undo"):
             return _stale(_("That undo request was already answered (or the game moved on)."))
         if answer == "agree":
-            return await service.handle(game.channel_id, user_id, Command("game undo"), guild_id=guild_id)
+            return await service.handle(game.channel_id, user_id, Command("game undo"), guild_id=guild_id, locale=locale)
         async with service._lock(game.channel_id):
             await store.set_pending(game.id, game.version, None)
         return Reply(text=_("<@{user}> refuses to take the action back; the game goes on.", user=user_id))
     return _stale(_("That button is not one of mine any more."))
 
 
-def _moves(ruleset, state, seat: str) -> Reply:
+# How far back in a game's log "Show my moves" looks for the guide its phase started with.
+GUIDE_SEARCH = 400
+
+
+def _moves(ruleset, state, seat: str, guide: Event | None = None) -> Reply:
+    """The seat's moves, listed; ``guide``: the event its phase started with, where the ruleset
+    lists only a summary of them (see Ruleset.lists_every_move)."""
     from bot.command_lines import command_line
 
     if seat not in ruleset.to_act(state):
@@ -137,4 +151,8 @@ def _moves(ruleset, state, seat: str) -> Reply:
     parts: list = [_("Your moves now:"), *(f"`{line}`" for line in shown)]
     if len(lines) > len(shown):
         parts.append(ngettext("… and {n} more.", "… and {n} more.", len(lines) - len(shown)))
+    if guide is not None:
+        from bot.i18n import event_text
+
+        parts.append(event_text(guide.model_copy(update={"roll": None})))
     return Reply(text=join("\n", parts), ephemeral=True)

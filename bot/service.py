@@ -427,7 +427,8 @@ class Service:
         # The game's version after this commit (+1) marks a question's buttons as current.
         buttons = []
         if asked:
-            buttons = question_buttons(game.id, game.version + 1, state.pending.decision.options)
+            buttons = question_buttons(game.id, game.version + 1, state.pending.decision.options,
+                                       state.pending.decision.unlisted)
         elif not state.is_over and ruleset.to_act(state):
             buttons = [moves_button(game.id)]
         if state.is_over:
@@ -878,7 +879,7 @@ class Service:
         from bot.buttons import click
 
         try:
-            reply = await click(self, str(channel_id), str(user_id), custom_id, guild_id)
+            reply = await click(self, str(channel_id), str(user_id), custom_id, guild_id, locale)
         except IllegalAction as exc:
             reply = refusal(exc)
         server = await self.server_language(guild_id)

@@ -54,11 +54,13 @@ class DecisionNeeded(Exception):
 
 
 def decide(state: GameState, seat: str, key: str, question: str, options: list[str],
-           default: str | None = None) -> str:
+           default: str | None = None, unlisted: list[str] | None = None) -> str:
     """The answer ``seat`` gives to ``question``: asked of the player unless already known.
 
     A question with a single option is never asked. Options must be distinct words.
     ``default`` is the answer taken if the player's time runs out (engine.core.timeout).
+    ``unlisted``: options the player may answer but that the prompt and its buttons, read by the
+    whole table, do not show (a hidden list's item, §2.4).
 
     >>> from engine.core import Rng
     >>> state = GameState(ruleset="x", seed=1, rng=Rng.from_seed(1), seats=[])
@@ -77,5 +79,5 @@ def decide(state: GameState, seat: str, key: str, question: str, options: list[s
     answer = state.answer_for(key, list(options))
     if answer is None:
         raise DecisionNeeded(Decision(seat=seat, key=key, question=question, options=list(options),
-                                      default=default))
+                                      default=default, unlisted=[o for o in unlisted or [] if o in options]))
     return answer

@@ -31,6 +31,9 @@ class Decision(BaseModel):
     # How ``question`` was made (Text.to_data), kept so a question read back from the store is
     # still asked in each reader's language (as engine.core.events.Event keeps its text's).
     message: dict[str, Any] | None = None
+    # Options the player may answer that the prompt and the buttons, read by the whole table, do
+    # not show: what a hidden list keeps from the other player (§2.4), e.g. a Dispel Scroll.
+    unlisted: list[str] = Field(default_factory=list)
 
     @model_validator(mode="before")
     @classmethod
@@ -52,17 +55,24 @@ class Decision(BaseModel):
                 return said
         return self.question
 
+    @property
+    def shown(self) -> list[str]:
+        """The options everyone may read (all but the unlisted ones)."""
+        return [o for o in self.options if o not in self.unlisted]
+
     def listed(self) -> str:
-        """The answers as a prompt lists them: all of a few, the first dozen of many."""
-        if len(self.options) > MAX_LISTED:
+        """The answers as a prompt lists them: all of a few, the first dozen of many (never an
+        unlisted one)."""
+        options = self.shown
+        if len(options) > MAX_LISTED:
             # Dozens of squares would drown the question: the first few, and autocomplete for the rest.
-            more = len(self.options) - MAX_LISTED
-            return either([*self.options[:MAX_LISTED],
+            more = len(options) - MAX_LISTED
+            return either([*options[:MAX_LISTED],
                            ngettext("one of {n} more (autocomplete lists them)",
                                     "one of {n} more (autocomplete lists them)", more)])
-        if len(self.options) > 1:  # alternatives, by the language's CLDR "or" list ("a, b o c")
-            return either(self.options)
-        return self.options[0]
+        if len(options) > 1:  # alternatives, by the language's CLDR "or" list ("a, b o c")
+            return either(options)
+        return options[0]
 
     def asking(self, seat_name: str) -> str:
         """Who is asked what, and how to answer (the prompt without its mark, for a status line)."""

@@ -90,6 +90,11 @@ class Ruleset(ABC):
     # A game of this ruleset may have a judge: a user without a seat whose rulings are actions
     # of the seat "judge" (D&D Miniatures tournaments; /game judge).
     has_judge: ClassVar[bool] = False
+    # Whether legal_actions lists every move: a ruleset whose moves are continuous (inches,
+    # angles) lists a summary, and "Show my moves" adds the guide its phase started with (the
+    # latest event of a kind in ``guide_events``).
+    lists_every_move: ClassVar[bool] = True
+    guide_events: ClassVar[frozenset[str]] = frozenset()
 
     # The version of this ruleset's rules: bumped when a change alters what an old log replays to
     # (a setting's default, a die rolled where none was). A game keeps the version it was started

@@ -56,14 +56,22 @@ class Obstacle:
     # more) or "more" (more than half); below that it is no cover item at all, not even part of
     # a soft-and-hard mix (a Hill is Soft, or Hard, terrain to a unit only past its share, §18.4)
     alone: str = ""
+    # the part of the target it stands in the way of (a shape): lines ending elsewhere pass it.
+    # A model base is taller than some models of a unit and not others (a Ninth Age model on a
+    # hill counts as Large, its neighbour off it does not), so it hides only the ones it is taller
+    # than, or is hard cover to some and soft to the rest; None: the whole target
+    only: object = None
 
 
 def _hits(segments, starts, ends, o: Obstacle):
     """Which segments ``o`` interrupts (vectorised): any that meets it, but for an enterable
-    obstacle not those that start or end inside it."""
+    obstacle not those that start or end inside it, and for one with ``only`` none that ends
+    outside that part of the target."""
     hit = shapely.intersects(segments, o.shape)
     if o.enterable and hit.any():
         hit &= ~(shapely.covers(o.shape, starts) | shapely.covers(o.shape, ends))
+    if o.only is not None and hit.any():
+        hit &= shapely.covers(o.only, ends)
     return hit
 
 
@@ -135,6 +143,7 @@ def line_clear(a: Point, b: Point, obstacles: Sequence[Obstacle]) -> bool:
     seg = LineString([a, b])
     return not any(seg.intersects(o.shape) and not (o.enterable and (o.shape.covers(ShapelyPoint(a))
                                                                      or o.shape.covers(ShapelyPoint(b))))
+                   and (o.only is None or o.only.covers(ShapelyPoint(b)))
                    for o in obstacles)
 
 

@@ -268,7 +268,7 @@ def test_a_game_begun_before_rules_version_4_keeps_bark_skin_as_it_was_and_repla
     played, _events = RULESET.apply(old, log[0])
     replayed, _events = RULESET.replay(7, {"secondary": "hold"}, log, rules_version=3)
     assert replayed.model_dump(mode="json") == played.model_dump(mode="json")
-    assert RULESET.rules_version_line(3).endswith("the sample Thorns lore's Bark Skin recovers no wounds when boosted.")
+    assert "the sample Thorns lore's Bark Skin recovers no wounds when boosted;" in str(RULESET.rules_version_line(3))
 
 
 def _magic(placements):
@@ -284,17 +284,17 @@ def test_boosted_bark_skin_recovers_d3_wounds_on_its_target_in_the_magic_phase()
     brutes = state.units["Brutes"]
     brutes.models = 3
     state.casters["Shaman"].spells = ["Bark Skin"]
-    load(state, 5, 5)  # 10 + the level: boosted 9+
+    load(state, 5, 5, 4)  # 10 + the level: boosted 9+; then the D6 the D3 is read off
     log = []
     state = apply(state, Cast(seat="p2", wizard="Shaman", spell="Bark Skin", dice=2, target="Brutes", boosted=True),
                   {"dispel": "none"}, log)
     event = next(e for e in log if e.kind == "heal")
-    back = event.roll.total  # D3, rolled in the open
-    assert event.roll is not None and len(event.roll.dice) == 1 and 1 <= back <= 3
+    # the D3, rolled in the open, read off a D6 (§0.1, §1.1): the 4 shown, 2 wounds
+    assert event.roll.dice == [4] and event.roll.total == 2
     brutes = state.units["Brutes"]
-    # a Brute (W3) comes back with the D3's wounds: whole on a 3, else still lacking the rest
-    assert brutes.models == 4 and brutes.wounds_lost == 3 - back
-    assert event.text.startswith(f"Brutes recover D3: {back} wound")
+    # a Brute (W3) comes back with the D3's 2 wounds, still lacking 1
+    assert brutes.models == 4 and brutes.wounds_lost == 1
+    assert event.text.startswith("Brutes recover D3: 4 → 2 wounds (Bark Skin): 1 rank-and-file model returns")
     assert "(Bark Skin)" in event.text and any(e.spell == "Bark Skin" and e.modifiers == {"T": 1} for e in state.effects)
 
 
@@ -424,3 +424,106 @@ async def test_heal_command_through_the_service_is_logged_replays_and_is_undone(
     game, _ruleset, undone = await snapshot(service)
     assert len(await store.actions(game.id)) == actions_before
     assert undone.model_dump(mode="json") == state.model_dump(mode="json")
+
+
+# -- a Wizard Conclave's Champion removed from play, then recovered: a wizard again ---------------------
+def _conclave_champion_torn_away(version5=True):
+    from test_ninth_age_magic import cast, magic_phase
+
+    state, _ = magic_phase(seat="p2", dice=(6, 6, 1, 1), placements={"Brutes": (30, 40, 180, 3),
+                                                                     "Spearmen": (30, 28, 0, 10)})
+    state.healing_v5 = version5
+    # Bark Skin with 5 dice: 6,6,1,1,1 + D3; not dispelled; miscast 1+1 = 2: Breach, 5 dice: removed
+    load(state, 6, 6, 1, 1, 1, 2, 1, 1)
+    state = cast(state, wizard="Brutes Champion", spell="Bark Skin", dice=5, target="Brutes",
+                 answers={"dispel": "none"})
+    assert state.casters["Brutes Champion"].slain and state.units["Brutes"].champion_lost
+    return state
+
+
+def test_a_conclave_champion_torn_away_by_a_miscast_and_recovered_casts_again():
+    from test_ninth_age_magic import cast
+
+    state = _conclave_champion_torn_away()
+    with pytest.raises(IllegalAction):  # removed from play: no wizard to cast with
+        apply(state, Cast(seat="p2", wizard="Brutes Champion", spell="Bramble Dart", dice=2, target="Spearmen"))
+    _action, state, events = _command(state, "p2", unit="Brutes", wounds="4", recover="true", reason="army book")
+    assert "the Champion returns to the rear rank" in events[0].text
+    champion = state.casters["Brutes Champion"]
+    assert not state.units["Brutes"].champion_lost and champion in magic.wizards(state, "p2")
+    assert magic.caster_alive(state, champion) and magic.channellers(state, "p2") == 1  # the wizard, not a model
+    log = []
+    load(state, 5, 1, 6)  # Bramble Dart: 5+1 + the level bonus, cast; D6 hits
+    state = cast(state, wizard="Brutes Champion", spell="Bramble Dart", dice=2, target="Spearmen", log=log,
+                 answers={"dispel": "none"})
+    assert any("Bramble Dart strikes Spearmen" in e.text for e in log)
+
+
+def test_a_game_begun_before_rules_version_5_keeps_its_recovered_conclave_champion_silent():
+    state = _conclave_champion_torn_away(version5=False)
+    _action, state, _events = _command(state, "p2", unit="Brutes", wounds="4", recover="true", reason="army book")
+    assert not state.units["Brutes"].champion_lost and state.casters["Brutes Champion"].slain
+    assert state.casters["Brutes Champion"] not in magic.wizards(state, "p2")
+
+
+# -- a unit whose R&F have all fallen, its characters standing for it (§16.2): Recover brings them back ----
+def _fallen_spearmen(version5=True):
+    state = scenario({"Spearmen": (30, 10, 0, 6), "Hedge Wizard": (20, 20, 0)})
+    state.healing_v5 = version5
+    spearmen = state.units["Spearmen"]
+    place_in_block(state, state.units["Marshal"], spearmen, None, [])
+    place_in_block(state, state.units["Hedge Wizard"], spearmen, None, [])
+    log = []
+    lose_wounds(state, spearmen, 30, log)  # every R&F model slain: the Marshal stands for the unit
+    marshal = state.units["Marshal"]
+    assert spearmen.location == "destroyed" and spearmen.succeeded_by == "Marshal" and marshal.location == "table"
+    marshal.wounds_lost = 1
+    return state, _front_middle(marshal)
+
+
+@pytest.mark.parametrize("named", ["Spearmen", "Marshal"])
+def test_recover_brings_back_the_rank_and_file_of_a_unit_its_characters_stand_for(named):
+    from engine.rulesets.ninth_age.magic_state import Effect
+
+    state, front = _fallen_spearmen()
+    state.units["Marshal"].moved = True  # it moved as the unit
+    state.effects.append(Effect(id=99, spell="Bark Skin", caster="Shaman", seat="p2", duration="one turn",
+                                units=["Marshal"], modifiers={"T": 1}, lowest_casting_value=5, phase=1))
+    _action, after, events = _command(state, "p1", unit=named, wounds="4", recover="true", reason="army book")
+    spearmen, marshal, wizard = (after.units[u] for u in ("Spearmen", "Marshal", "Hedge Wizard"))
+    # the seed's order: Champion, standard bearer, musician, then rank and file, up to the starting size
+    assert spearmen.location == "table" and spearmen.models == 4 and not spearmen.succeeded_by
+    assert not spearmen.champion_lost and after.casters.get("Spearmen Champion") is None
+    # the characters are in it again, in its front rank (§16.2), the block's front where the Marshal's stood
+    for c in (marshal, wizard):
+        assert (c.location, c.host, c.rank, c.pose) == ("joined", "Spearmen", 0, None)
+    assert spearmen.formation.models == 6 and _front_middle(spearmen) == front
+    assert marshal.wounds_lost == 1  # the unit's Recover never heals its characters
+    # what they did and what was cast on them as the unit is the unit's again (§16.2, §9.4)
+    assert spearmen.moved and "Spearmen" in after.effects[-1].units
+    assert [e.text for e in events] == [
+        "Spearmen recover 4 wounds (army book, by Player 1): the Champion, the standard bearer, the musician, and "
+        "1 rank-and-file model return to Spearmen, whose characters (Marshal and Hedge Wizard) take its front rank; "
+        "Marshal in it is not healed (a character is healed only as the sole target)."]
+    # a second Recover fills it as any unit: to the rear rank, never above its 30 models
+    _action, after, events = _command(after, "p1", unit="Spearmen", wounds="40", recover="true", reason="army book")
+    assert after.units["Spearmen"].models == 30 and "14 wounds lost" in events[0].text
+
+
+def test_a_fallen_units_standard_captured_in_combat_does_not_come_back():
+    state, _front = _fallen_spearmen()
+    state.units["Spearmen"].slain_engaged = True  # its R&F fell engaged in a combat: the standard captured (§17.2)
+    _action, after, events = _command(state, "p1", unit="Spearmen", wounds="3", recover="true", reason="army book")
+    spearmen = after.units["Spearmen"]
+    assert spearmen.standard_lost and spearmen.models == 3
+    assert "the Champion, the musician, and 1 rank-and-file model return to Spearmen" in events[0].text
+
+
+def test_a_game_begun_before_rules_version_5_refuses_recover_on_a_fallen_unit_as_it_did():
+    state, _front = _fallen_spearmen(version5=False)
+    before = state.model_dump(mode="json")
+    with pytest.raises(IllegalAction, match="Spearmen are destroyed: healing never brings back"):
+        _command(state, "p1", unit="Spearmen", wounds="4", recover="true", reason="army book")
+    with pytest.raises(IllegalAction, match="Marshal is a character on its own"):
+        _command(state, "p1", unit="Marshal", wounds="4", recover="true", reason="army book")
+    assert state.model_dump(mode="json") == before

@@ -41,7 +41,7 @@ from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.shooting import (
     cover_words,
-    height, measure, modifier_list, modifiers, need_text, record, roll_to_hit, shooting_bs, shooting_strength, sight_obstacles, to_hit_needed,
+    Table, height, height_at, measure, modifier_list, modifiers, need_text, record, roll_to_hit, shooting_bs, shooting_strength, sight_obstacles, sight_to, to_hit_needed,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.breath import breathers, spend_breaths
@@ -308,10 +308,10 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
     bs = machine_bs(state, unit, events)
     fp, tfp = unit.footprint(), target.footprint()
     obstacles = sight_obstacles(state)
-    heights = (height(state, unit), height(state, target))
     if at is not None:
         if not tfp.shape.buffer(1e-6).covers(ShapelyPoint(at)):
             raise IllegalAction("bad-point", _("({at}, {at2}) is not on {target}.", at=decimal(at[0], "g"), at2=decimal(at[1], "g"), target=target.id))
+        heights = (height(state, unit), height_at(state, target, at))  # the model aimed at, on a hill or not
         if sight_line(fp, at, obstacles, heights=heights, exclude={unit.id, target.id}) is None:
             raise IllegalAction("bad-point", ngettext("{unit} cannot see ({at}, {at2}) on {target}.", "{unit} cannot see ({at}, {at2}) on {target}.", number(state, unit), unit=unit.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g"), target=target.id))
         impact = at
@@ -382,7 +382,7 @@ def _nearest_visible(state: NinthAgeState, unit: UnitState, target: UnitState, s
     fp, tfp = unit.footprint(), target.footprint()
     _skip, b = nearest_points(fp.shape, tfp.shape)
     point = (b.x, b.y)
-    heights = (height(state, unit), height(state, target))
+    heights = (height(state, unit), height_at(state, target, point))
     if sight_line(fp, point, sight_obstacles(state), heights=heights, exclude={unit.id, target.id}) is not None:
         return point
     return tuple(shot.sight[1])
@@ -619,9 +619,12 @@ def breath(state: NinthAgeState, unit: UnitState, target: UnitState, events: lis
     d = gap(state, unit, target)
     if d > BREATH_RANGE + 1e-3:
         raise IllegalAction("out-of-range", ngettext("{target} is {d}\" away; a Breath Weapon reaches 6\".", "{target} are {d}\" away; a Breath Weapon reaches 6\".", number(state, target), target=target.id, d=decimal(d, ".1f")))
-    heights = (height(state, unit), height(state, target))
     obstacles = garrison.open_walls(state, sight_obstacles(state), unit, target)
-    seen = sight_line(fp, tfp, obstacles, heights=heights, exclude={unit.id, target.id})
+    if target.garrison:  # seen at its Building's walls, Large (§18.6)
+        seen = sight_line(fp, tfp, obstacles, heights=(height(state, unit), height(state, target)),
+                          exclude={unit.id, target.id})
+    else:  # any of its models, each as tall as it is: Large on a hill (§18.4)
+        seen = sight_to(Table(state), unit, target, fp, obstacles, observer_height=height(state, unit))
     if seen is None:
         raise IllegalAction("no-sight", ngettext("{unit} has no line of sight to {target} (§6.1).", "{unit} have no line of sight to {target} (§6.1).", number(state, unit), unit=unit.id, target=target.id))
     attack = breath_weapon(param)

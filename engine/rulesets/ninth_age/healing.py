@@ -21,7 +21,12 @@ lost wound of the models in the unit (not its characters), then models return in
 Champion, standard bearer, musician, rank and file, each with all its wounds before the next
 returns (the last one may come back wounded, with what is left of X); never above the unit's
 starting number of models (the excess is lost). Returned models join the rear rank: the block
-grows behind, its front rank where it stood (as casualties leave from the rear, §12.8).
+grows behind, its front rank where it stood (as casualties leave from the rear, §12.8). A unit
+whose R&F were all slain, its characters standing for it ("still the same unit", §16.2), gets its
+models back the same way, from none: the block forms again behind its characters, who take its
+front rank (:func:`.mixed_units.rank_and_file_back`); a standard captured when they fell engaged
+stays captured (§17.2). A Wizard Conclave's Champion brought back is its wizard again
+(:func:`champion_back`). A game begun before rules version 5 heals as it did (``healing_v5``).
 
 A model's starting Wounds ("numero base") is its profile's W as attacks meet it
 (:func:`.damage.defence`): a multi-part model's Combined Profile (the highest W of its parts),
@@ -37,9 +42,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Event, roll_dice
+from engine.core import Event, Roll, roll_dice
 from engine.core.text import N_, Text, _, join as text_join, listed, ngettext
 from engine.rulesets.ninth_age.casualties import champion_wounds, joined_positions, model_wounds
+from engine.rulesets.ninth_age.damage import roll_value
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.spell_effects import amount_problem
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -51,14 +57,26 @@ ROLES = {"champion": N_("the Champion"), "standard": N_("the standard bearer"), 
 
 def roll_amount(state: NinthAgeState, expr: str, purpose: Text | str) -> tuple[int, object, str]:
     """X of Heal or Recover X Wounds: a number as it is, or dice rolled in the open with the game's
-    generator. Returns the number, the roll (None for a number) and how it reads ("D3: 2")."""
+    generator. Returns the number, the roll (None for a number) and how it reads.
+
+    A D3 is read off a D6 (§0.1, §1.1), as every D3 of the game (:func:`.damage.roll_value`): the
+    D6 face is shown and halved ("D3: 5 → 3", "2D6: 4+3 → 7", "D6: 5"). A game begun under rules
+    version 4 or earlier (``healing_v5`` unset) rolls it as the three-sided die it rolled then
+    ("D3: 2"), so its log replays to the wounds it was played to."""
     typed = str(expr).strip().upper()
     if typed.isdigit():
         return int(typed), None, typed
-    roll = roll_dice(("1" + typed if typed.startswith("D") else typed).lower(), state.rng, purpose=str(purpose))
-    faces = "+".join(map(str, roll.dice))
-    shown = f"{typed}: {faces}" + (f" → {roll.total}" if len(roll.dice) > 1 or "+" in typed else "")
-    return roll.total, roll, shown
+    if not state.healing_v5:
+        roll = roll_dice(("1" + typed if typed.startswith("D") else typed).lower(), state.rng, purpose=str(purpose))
+        faces = "+".join(map(str, roll.dice))
+        shown = f"{typed}: {faces}" + (f" → {roll.total}" if len(roll.dice) > 1 or "+" in typed else "")
+        return roll.total, roll, shown
+    total, dice = roll_value(typed, state.rng, str(purpose))
+    faces = "+".join(map(str, dice))
+    read = len(dice) > 1 or "+" in typed or "D3" in typed  # a D6 alone is its face
+    detail = f"{faces} → {total}" if read else faces
+    roll = Roll(expression=typed, dice=dice, total=total, detail=detail, purpose=str(purpose))
+    return total, roll, f"{typed}: {detail}"
 
 
 @dataclass
@@ -73,6 +91,7 @@ class Healed:
     still_lost: int = 0  # wounds left on the last model healed, X spent
     returned: list[str] = field(default_factory=list)  # roles of the models brought back, in order
     returned_short: int = 0  # wounds the last model brought back still lacks
+    rejoined: list[str] = field(default_factory=list)  # characters that stood for the unit, in it again
     lost: int = 0  # the excess: nothing left to heal or bring back
     characters_left: list[str] = field(default_factory=list)  # wounded characters in the unit, not healed
 
@@ -106,10 +125,11 @@ def returning_order(state: NinthAgeState, unit: UnitState) -> list[str]:
     entry = state.unit_entry(unit)
     missing = max(0, unit.start_models - unit.models)
     order: list[str] = []
-    champion_back = entry.command.champion and unit.champion_lost
+    # a unit whose models all fell (its characters standing for it, §16.2) has no Champion either
+    champion_back = entry.command.champion and (unit.champion_lost or unit.models <= 0)
     if champion_back and missing:
         order.append("champion")
-    present = unit.models - (1 if entry.command.champion and not unit.champion_lost else 0)
+    present = unit.models - (1 if entry.command.champion and not champion_back else 0)
     slots = _slots(state, unit)
     for k in range(missing - len(order)):
         i = present + k
@@ -120,6 +140,11 @@ def returning_order(state: NinthAgeState, unit: UnitState) -> list[str]:
 def heal(state: NinthAgeState, target: UnitState, amount: int, *, recover: bool = False) -> Healed:
     """Heal (or, ``recover``, Recover) ``amount`` wounds on ``target``: a unit on the table (its own
     models, never its characters) or a character, alone or inside a unit, as the sole target."""
+    from engine.rulesets.ninth_age.mixed_units import joined, stands_for
+
+    fallen = stands_for(state, target) if recover and state.healing_v5 else None
+    if fallen is not None:  # the characters left of a unit stand for it (§16.2): its R&F come back
+        return _recover_fallen(state, fallen, amount)
     done = Healed(unit=target.id, amount=amount, recover=recover)
     left = amount
     if target.location == "joined":  # a character in a unit, targeted alone: its own wounds
@@ -130,8 +155,6 @@ def heal(state: NinthAgeState, target: UnitState, amount: int, *, recover: bool 
         done.still_lost = target.wounds_lost if take else 0
         done.lost = left
         return done
-    from engine.rulesets.ninth_age.mixed_units import joined
-
     for who, lost in wounded_models(state, target):
         if not left:
             done.still_lost = lost
@@ -150,25 +173,64 @@ def heal(state: NinthAgeState, target: UnitState, amount: int, *, recover: bool 
         else:
             done.still_lost = lost - take
     if recover and left:
-        back = 0
-        for role in returning_order(state, target):
-            if not left:
-                break
-            wounds = champion_wounds(state, target) if role == "champion" else model_wounds(state, target)
-            take = min(left, wounds)
-            left -= take
-            if role == "champion":
-                target.champion_lost, target.champion_wounds = False, wounds - take
-            else:
-                target.wounds_lost = wounds - take
-            target.models += 1
-            back += 1
-            done.returned.append(role)
-            done.returned_short = wounds - take
+        left, back = _bring_back(state, target, left, done)
         grow(state, target, back)
     done.lost = left
     done.characters_left = [c.id for c in joined(state, target) if c.location == "joined" and c.wounds_lost]
     return done
+
+
+def _bring_back(state: NinthAgeState, unit: UnitState, left: int, done: Healed) -> tuple[int, int]:
+    """Models back in the seed's order, each with all its wounds before the next, ``left`` of X
+    spent on them: what is left of X and how many came back."""
+    back = 0
+    for role in returning_order(state, unit):
+        if not left:
+            break
+        wounds = champion_wounds(state, unit) if role == "champion" else model_wounds(state, unit)
+        take = min(left, wounds)
+        left -= take
+        if role == "champion":
+            unit.champion_lost, unit.champion_wounds = False, wounds - take
+            if state.healing_v5:
+                champion_back(state, unit)
+        else:
+            unit.wounds_lost = wounds - take
+        unit.models += 1
+        back += 1
+        done.returned.append(role)
+        done.returned_short = wounds - take
+    return left, back
+
+
+def _recover_fallen(state: NinthAgeState, unit: UnitState, amount: int) -> Healed:
+    """Recover ``amount`` wounds on a unit whose R&F were all slain, its characters standing for
+    it (§16.2): it has no wounded model of its own to heal and its characters are never healed by
+    its healing, so X brings models back, in the seed's order, up to its starting number ("fino al
+    numero iniziale"); the unit forms again behind its characters, who take its front rank
+    (:func:`.mixed_units.rank_and_file_back`)."""
+    from engine.rulesets.ninth_age.mixed_units import rank_and_file_back
+
+    done = Healed(unit=unit.id, amount=amount, recover=True)
+    unit.wounds_lost = unit.champion_wounds = 0
+    if unit.slain_engaged and state.unit_entry(unit).command.standard:
+        unit.standard_lost = True  # its standard bearer fell engaged in a combat: captured (§17.2), not back
+    left, back = _bring_back(state, unit, amount, done)
+    if back:
+        done.rejoined = rank_and_file_back(state, unit, [])
+    done.lost = left
+    done.characters_left = [c for c in done.rejoined if state.units[c].wounds_lost]
+    return done
+
+
+def champion_back(state: NinthAgeState, unit: UnitState) -> None:
+    """The unit's Champion is back: a Wizard Conclave's is its wizard again (§22: "il Campione
+    di un'Unità con la regola speciale Conclave Magico [...] è un Apprendista Mago di Livello 1",
+    seed 001:3259), its spells as they were, though the Breach in the Veil had removed it
+    from play (``Caster.slain``, magic._remove_from_play): it casts, dispels and Channels again."""
+    for caster in state.casters.values():
+        if caster.conclave and caster.unit == unit.id:
+            caster.slain = False
 
 
 def grow(state: NinthAgeState, unit: UnitState, added: int) -> None:
@@ -225,7 +287,12 @@ def said(state: NinthAgeState, target: UnitState, done: Healed, shown: str, reas
                      not done.whole else
                      ngettext("another model still has {left} wound lost", "another model still has {left} wounds lost",
                               done.still_lost, left=done.still_lost))
-    if done.returned:
+    if done.returned and done.rejoined:  # its R&F had all fallen: the unit forms again behind its characters
+        who = _returned_words(state, done)
+        parts.append(ngettext("{who} returns to {unit}, whose characters ({names}) take its front rank",
+                              "{who} return to {unit}, whose characters ({names}) take its front rank",
+                              len(done.returned), who=who, unit=target.id, names=listed(done.rejoined)))
+    elif done.returned:
         who = _returned_words(state, done)
         parts.append(ngettext("{who} returns to the rear rank", "{who} return to the rear rank", len(done.returned),
                               who=who))
@@ -249,6 +316,7 @@ def heal_event(state: NinthAgeState, target: UnitState, expr: str, purpose: Text
     """Roll X (if dice), heal or recover it on ``target`` and say it: the event for the log."""
     amount, roll, shown = roll_amount(state, expr, purpose)
     done = heal(state, target, amount, recover=recover)
+    target = state.units[done.unit]  # the unit a character stood for, when Recover formed it again (§16.2)
     data = {"unit": target.id, "amount": amount, "recover": recover, "restored": done.restored,
             "returned": list(done.returned), "lost": done.lost}
     return done, Event(kind="heal", seat=seat or target.owner, roll=roll, data=data,
@@ -284,6 +352,11 @@ def called_heal(state: NinthAgeState, seat: str, action, events: list[Event]) ->
             "{unit} is {player}'s: only a unit's owner heals it with /heal (an ability of its own army, or a ruling).",
             "{unit} are {player}'s: only a unit's owner heals them with /heal (an ability of its own army, or a ruling).",
             number(state, unit), unit=unit.id, player=state.seat(unit.owner).name))
+    from engine.rulesets.ninth_age.mixed_units import stands_for, successor
+
+    if action.recover and state.healing_v5 and unit.succeeded_by and \
+            stands_for(state, state.units[successor(state, unit.id)]) is unit:
+        unit = state.units[successor(state, unit.id)]  # its R&F all slain, its characters are the unit (§16.2)
     if unit.location in ("destroyed", "fled"):
         raise IllegalAction("destroyed", ngettext(
             "{unit} is destroyed: healing never brings back a unit that is gone (§7.8).",
@@ -294,7 +367,7 @@ def called_heal(state: NinthAgeState, seat: str, action, events: list[Event]) ->
             "{unit} is not on the table: only a unit on the table, or a character in one, is healed.",
             "{unit} are not on the table: only a unit on the table, or a character in one, is healed.",
             number(state, unit), unit=unit.id))
-    if action.recover and state.unit_entry(unit).is_character:
+    if action.recover and state.unit_entry(unit).is_character and not (state.healing_v5 and stands_for(state, unit)):
         raise IllegalAction("character-recover", ngettext(
             "{unit} is a character on its own: Recover Wounds brings models back to a unit, and a character is "
             "only healed; use recover:false (§7.8).",

@@ -694,8 +694,15 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
     offered = [word for word, who in readers.items() if who]
     options = ["none"] + [str(n) for n in range(1, left + 1)] + offered
     tag = f"{m.number}-{len(m.attempted)}"
-    answer = decide(state, reactive, f"dispel-{tag}", text_join("", [_("{c} cast {spell} with a casting total of {casting_total}. Dispel it? Say how many dispel dice (you have {left})", c=c.name, spell=spell.name, casting_total=casting_total, left=left), *[_(", '{word}' for the {scroll}", word=w, scroll=SCROLLS[w]) for w in offered], _(", or none.")]), options,
-                    default="none")
+    # A hidden list's scroll not yet revealed is answered by its word but neither named in the
+    # question nor shown as a button: the whole table reads them (§2.4). Every hidden-list game's
+    # question says a scroll may be read, so the words give nothing away.
+    from engine.rulesets.ninth_age.hidden import hidden_lists, is_revealed
+
+    secret = [w for w in offered if not is_revealed(state, reactive, SCROLLS[w])]
+    hint = [_(", a scroll of your own by its word (scroll, binding, backlash or shielding)")] if hidden_lists(state) else []
+    answer = decide(state, reactive, f"dispel-{tag}", text_join("", [_("{c} cast {spell} with a casting total of {casting_total}. Dispel it? Say how many dispel dice (you have {left})", c=c.name, spell=spell.name, casting_total=casting_total, left=left), *[_(", '{word}' for the {scroll}", word=w, scroll=SCROLLS[w]) for w in offered if w not in secret], *hint, _(", or none.")]), options,
+                    default="none", unlisted=secret)
     if answer == "none":
         events.append(Event(kind="dispel", seat=reactive, text=_("{name} does not dispel {spell}.", name=state.seat(reactive).name, spell=spell.name)))
         return False, None

@@ -537,3 +537,65 @@ def fight_on(state: NinthAgeState, host: UnitState, events: list[Event]) -> Unit
                                       len(inside), host=host.id, names=listed([c.id for c in inside]))))
     settle_troop_type(state, leader, events)
     return leader
+
+
+def stands_for(state: NinthAgeState, char: UnitState) -> UnitState | None:
+    """The unit whose R&F were all slain and which ``char`` stands for (§16.2, :func:`fight_on`):
+    the characters left of it are still that unit. None for a character that stands for none."""
+    if char.location != "table" or not state.unit_entry(char).is_character:
+        return None
+    for unit in state.units.values():
+        if unit.succeeded_by and unit.location == "destroyed" and not state.unit_entry(unit).is_character \
+                and successor(state, unit.id) == char.id:
+            return unit
+    return None
+
+
+def rank_and_file_back(state: NinthAgeState, host: UnitState, events: list[Event]) -> list[str]:
+    """Models of ``host`` are brought back (Recover Wounds, §7.8: "fino al numero iniziale")
+    after its R&F had all been slain, the characters left of it standing as the unit (§16.2):
+    :func:`fight_on` undone. ``host.models`` already counts the models back. The block forms
+    again with its front edge where the characters' stood, facing their way, and every character
+    joins it and takes the front rank as a character joining a unit does (§16.2, §16.5); what the
+    characters did as the unit (moved, charged, fleeing, engaged...) is the unit's again, and so
+    are the charges declared by or against them and the spells cast on them as the unit. Returns
+    the characters, in the order they joined."""
+    leader = state.units[successor(state, host.id)]
+    inside = [leader] + sorted(joined(state, leader), key=lambda c: (c.rank, c.cells is None, c.file, c.id))
+    hidden = joined(state, leader, hidden=True)
+    for name in CARRIED_OVER:
+        setattr(host, name, getattr(leader, name))
+    old = leader.footprint()
+    front = old.world((0, old.half_depth))
+    bearing = leader.pose.bearing
+    garrisoned = host.garrison and leader.pose  # a garrison stands at its Building's centre (§18.6)
+    widths = 0
+    for c in inside:
+        fit = base_fit(state.unit_entry(c).base, state.unit_entry(host).base, host.formation.skirmish)
+        widths += fit[0] * fit[1] if fit is not None else 0
+    files = max(1, min(host.formation.files, host.models + widths))
+    host.formation = host.formation.model_copy(update={"models": host.models, "files": files, "attached": []})
+    host.command_at = {}
+    host.pose = None  # placed below, once the characters are in the block
+    host.location, host.succeeded_by, host.slain_engaged = "table", None, False
+    for c in inside:
+        c.host, c.cells, c.rank, c.file, c.pose = None, None, 0, 0, None
+        c.formation = c.formation.model_copy(update={"models": 1, "files": 1, "attached": []})
+        for name in CARRIED_OVER:  # the unit's again, not theirs
+            setattr(c, name, UnitState.model_fields[name].get_default(call_default_factory=True))
+    for c in inside:
+        place_in_block(state, c, host, None, events)
+    from engine.table.footprint import footprint
+
+    placed = footprint(host.formation, Pose(x=0, y=0, bearing=bearing))
+    offset = placed.world((0, placed.half_depth))  # the middle of the block's front edge where theirs was
+    host.pose = garrisoned or Pose(x=front[0] - offset[0], y=front[1] - offset[1], bearing=bearing)
+    for c in hidden:
+        c.host = host.id
+    for decl in state.charges:  # the charges the characters declared or received as the unit are its own
+        decl.charger = host.id if decl.charger == leader.id else decl.charger
+        decl.target = host.id if decl.target == leader.id else decl.target
+    for effect in state.effects:  # a spell cast on them as the unit stays on it (§9.4)
+        if leader.id in effect.units and host.id not in effect.units:
+            effect.units.append(host.id)
+    return [c.id for c in inside]

@@ -75,7 +75,7 @@ OPTIONS = {
 }
 # The secondary objective of a game that does not set it, by rules version (Ninth Age.rules_version):
 # the stored settings stay as the players gave them; a game is rebuilt with its own version's default.
-SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random"}
+SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random"}
 
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "garrison",
              "reveal",
@@ -94,6 +94,10 @@ class NinthAge(Ruleset):
     action_types = ACTION_TYPES + shooting_phase.ACTIONS
     min_seats = 2
     max_seats = 2
+    # Moves are inches and angles: legal_actions lists /end and the charges in reach; the turn
+    # and phase events say what else the phase takes (/advance, /cast, /shoot, /fight).
+    lists_every_move = False
+    guide_events = frozenset({"turn", "phase"})
     # /end finishes a deployment drop, the charge declarations or the current phase.
     action_names = {"end": N_("end of the step"), "test": N_("test called for a unit"), "summon": N_("summoned unit"),
                     "heal": N_("wounds healed or recovered")}
@@ -108,13 +112,27 @@ class NinthAge(Ruleset):
     # logs do not have (NinthAgeState.fast_cavalry_vanguard).
     # 4 (n9-heal): the sample Thorns lore's Bark Skin, boosted, Recovers D3 Wounds (§7.8); a game begun
     # before keeps the sample as it was (army.sample_as_of).
-    rules_version = 4
+    # 5 (n9-hill-heal): Heal and Recover X Wounds read a D3 off a D6, the face shown (§0.1, §1.1); a
+    # Wizard Conclave Champion recovered casts again; a unit whose R&F all fell, its characters
+    # standing for it, gets them back by Recover. A game begun before heals as it did
+    # (NinthAgeState.healing_v5).
+    rules_version = 5
     rules_version_notes = {1: N_("a game that leaves the secondary setting unset plays Hold the Ground, "
                                  "with no D6 rolled; Fast Cavalry makes no Vanguard move; the sample Thorns lore's "
-                                 "Bark Skin recovers no wounds when boosted"),
+                                 "Bark Skin recovers no wounds when boosted; a D3 of Heal or Recover Wounds is a "
+                                 "three-sided die, not read off a D6; a Wizard Conclave Champion brought back by "
+                                 "Recover Wounds casts no more; a unit whose rank and file all fell gets none back"),
                            2: N_("Fast Cavalry makes no Vanguard move; the sample Thorns lore's Bark Skin recovers "
-                                 "no wounds when boosted"),
-                           3: N_("the sample Thorns lore's Bark Skin recovers no wounds when boosted")}
+                                 "no wounds when boosted; a D3 of Heal or Recover Wounds is a three-sided die, not "
+                                 "read off a D6; a Wizard Conclave Champion brought back by Recover Wounds casts no "
+                                 "more; a unit whose rank and file all fell gets none back"),
+                           3: N_("the sample Thorns lore's Bark Skin recovers no wounds when boosted; a D3 of Heal "
+                                 "or Recover Wounds is a three-sided die, not read off a D6; a Wizard Conclave "
+                                 "Champion brought back by Recover Wounds casts no more; a unit whose rank and file "
+                                 "all fell gets none back"),
+                           4: N_("a D3 of Heal or Recover Wounds is a three-sided die, not read off a D6; a Wizard "
+                                 "Conclave Champion brought back by Recover Wounds casts no more; a unit whose rank "
+                                 "and file all fell gets none back")}
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
@@ -201,6 +219,7 @@ class NinthAge(Ruleset):
             armies=armies, table=table, deployment=deployment, objective=objective,
             charge_path_capped=bool(options.get("charge_path_capped", False)),
             fast_cavalry_vanguard=version >= 3,
+            healing_v5=version >= 5,
         )
         muster.build_units(state)
         return state

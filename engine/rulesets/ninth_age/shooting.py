@@ -62,44 +62,117 @@ def need_text(need: tuple[int, int | None] | None) -> str:
 
 # -- heights, sight and cover -------------------------------------------------------------------------
 def height(state: NinthAgeState, unit: UnitState, fp=None) -> int:
-    """Small, Medium or Large (§6.2): Large Target is Large; more than half the footprint on a
-    hill counts as Large."""
+    """Small, Medium or Large (§6.2): Large Target is Large, and so is a unit in a Building
+    (§18.6); on a hill, every model with more than half of its own base on it (Posizione Elevata,
+    §18.4, :func:`elevated`): the unit as a whole is Large when all its models are. Where sight
+    and cover are measured model by model (:class:`Table`), each model has its own height."""
+    own = unit_height(state, unit)
+    if own < HEIGHTS["large"] and unit.pose is not None:
+        bases = (fp or unit.footprint()).models
+        if bases and len(elevated(state, bases)) == len(bases):
+            return HEIGHTS["large"]
+    return own
+
+
+def unit_height(state: NinthAgeState, unit: UnitState) -> int:
+    """The unit's own height, wherever it stands (§6.2): Large with Large Target or in a Building
+    (shooting from one, §18.6), else its troop type's."""
     entry = state.unit_entry(unit)
-    if entry.has_rule("Large Target") or unit.garrison:  # shooting from a Building: Large (§18.6)
-        return HEIGHTS["large"]
-    if unit.pose is not None and state.table.features("hill") and \
-            state.table.area_fraction((fp or unit.footprint()).shape, "hill") > 0.5:
+    if entry.has_rule("Large Target") or unit.garrison:
         return HEIGHTS["large"]
     return HEIGHTS[entry.troop.height]
 
 
+def elevated(state: NinthAgeState, bases) -> set[int]:
+    """The models standing high on a hill (§18.4 Posizione Elevata, seed 001:2890: "Ai fini della
+    Linea di Vista e del Riparo, i modelli con più della metà della propria basetta su una collina
+    si considerano essere Grandi"): the indexes of ``bases`` with more than half of their own base
+    on a hill, each base on its own, whatever share of the unit's footprint the hill holds."""
+    if not state.table.features("hill"):
+        return set()
+    return {i for i, base in enumerate(bases) if state.table.area_fraction(base, "hill") > 0.5}
+
+
+def height_at(state: NinthAgeState, unit: UnitState, point) -> int:
+    """The height of ``unit``'s model standing at ``point`` (a point aimed at on it): Large with
+    more than half of its own base on a hill (§18.4); a point on none of its bases, the unit's
+    (:func:`height`)."""
+    own = unit_height(state, unit)
+    if own < HEIGHTS["large"] and unit.pose is not None:
+        here = ShapelyPoint(point)
+        base = next((b for b in unit.footprint().models if b.buffer(1e-6).covers(here)), None)
+        if base is not None:
+            return HEIGHTS["large"] if elevated(state, [base]) else own
+    return height(state, unit)
+
+
 class Table:
-    """The units' footprints and heights, worked out once for a whole shooting attack."""
+    """The units' footprints and heights, worked out once for a whole shooting attack: each
+    unit's own height (:func:`unit_height`), and its models on a hill that count as Large
+    (:func:`elevated`), so that sight and cover are measured model by model (§6.1, §10.5)."""
 
     def __init__(self, state: NinthAgeState):
         # a unit in a Building is where the Building's walls are (§18.6)
         self.fps = {u.id: (garrison.building_footprint(state, u) if u.garrison else u.footprint())
                     for u in state.on_table()}
-        self.heights = {uid: height(state, state.units[uid], fp) for uid, fp in self.fps.items()}
+        self.heights = {uid: unit_height(state, state.units[uid]) for uid in self.fps}
+        self.high: dict[str, set[int]] = {uid: elevated(state, fp.models) for uid, fp in self.fps.items()
+                                          if self.heights[uid] < HEIGHTS["large"]}
+
+    def model_height(self, uid: str, index: int) -> int:
+        """The height of model ``index`` of the unit's footprint: Large on a hill, else its unit's."""
+        return HEIGHTS["large"] if index in self.high.get(uid, ()) else self.heights[uid]
+
+    def parts(self, uid: str) -> list[tuple[int, object]]:
+        """The unit's bases by height: (height, their shape), the Large ones on a hill apart."""
+        fp, high = self.fps[uid], self.high.get(uid)
+        if not high:
+            return [(self.heights[uid], fp.shape)]
+        if len(high) == len(fp.models):
+            return [(HEIGHTS["large"], fp.shape)]
+        low = [b for i, b in enumerate(fp.models) if i not in high]
+        return [(HEIGHTS["large"], unary_union([fp.models[i] for i in sorted(high)])),
+                (self.heights[uid], unary_union(low))]
+
+    def large(self, uid: str) -> bool:
+        """Every model of the unit counts as Large (a Large Target, a garrison, all on a hill)."""
+        return all(h == HEIGHTS["large"] for h, _shape in self.parts(uid))
 
 
 def sight_obstacles(state: NinthAgeState, table: Table | None = None) -> list[Obstacle]:
-    """What interrupts line of sight (§6.1): Blocking Terrain, and bases taller than both ends."""
+    """What interrupts line of sight (§6.1): Blocking Terrain, and bases taller than both ends
+    (a unit's bases together, those on a hill apart: they count as Large, §18.4)."""
     table = table or Table(state)
     out = sight_blockers(state)  # hills may be seen into and out of, never through (§18.4)
-    for uid, fp in table.fps.items():  # one obstacle a unit: its bases together (fewer, faster tests)
-        out.append(Obstacle(shape=fp.shape, kind="model", height=table.heights[uid], owner=uid))
+    for uid in table.fps:  # one obstacle a unit and height: its bases together (fewer, faster tests)
+        out.extend(Obstacle(shape=shape, kind="model", height=h, owner=uid) for h, shape in table.parts(uid))
     return out
 
 
+def sight_to(table: Table, unit: UnitState, target: UnitState, fp, obstacles: list[Obstacle], *,
+             observer_height: int, models=None):
+    """A clear sight line from ``unit`` (its footprint ``fp``; ``models``: which front-rank bases
+    look) to any model of ``target``, or None: a model of ``observer_height`` sees a target model
+    past a base only when that base is not taller than both (§6.1), a target model on a hill being
+    Large (§18.4), so a blocker may hide some of the target's models and not the others."""
+    for target_height, part in table.parts(target.id):
+        line = sight_line(fp, part, obstacles, heights=(observer_height, target_height), models=models,
+                          exclude={unit.id, target.id})
+        if line is not None:
+            return line
+    return None
+
+
 def cover_obstacles(state: NinthAgeState, shooter: UnitState, target: UnitState, origin, *, volley: bool,
-                    around=None, table: Table | None = None) -> list[Obstacle]:
+                    around=None, table: Table | None = None, shooter_height: int | None = None) -> list[Obstacle]:
     """What may give cover to ``target`` from a shooting model at ``origin`` (§10.5): soft and
     hard terrain (not the feature the shooter stands in), and the bases of other units: hard
     when at least as tall as the shooter or the target, soft otherwise (Small models are
     ignored for soft cover when shooting with or at a Large one: "Ai fini dell'applicabilità
     del Riparo Leggero"; the hard cover list has no such exception). Volley Fire ignores
-    intervening models.
+    intervening models. Heights are the models' own (``shooter_height``: the shooting model's,
+    else its unit's): a model on a hill counts as Large (§18.4), so a base may be hard cover to the
+    target's models off the hill and soft to those on it, each over its own part of the footprint.
     Only what lies between the two units can be in the way (``around``: their convex hull),
     and obstacles of one kind are merged, so each sight line is tested against few shapes."""
     here = ShapelyPoint(origin)
@@ -114,23 +187,27 @@ def cover_obstacles(state: NinthAgeState, shooter: UnitState, target: UnitState,
             hard.append(t.polygon)
         elif t.has("soft_cover"):
             soft.append(t.polygon)
+    out = [Obstacle(shape=unary_union(group), kind=kind) for kind, group in (("hard", hard), ("soft", soft)) if group]
     if not volley:
-        hs, ht = table.heights[shooter.id], table.heights[target.id]
-        large = HEIGHTS["large"] in (hs, ht)
-        for uid, fp in table.fps.items():
+        hs = table.heights[shooter.id] if shooter_height is None else shooter_height
+        parts = table.parts(target.id)
+        whole = len(parts) == 1  # the target all of one height: no part to tell apart
+        by_part: dict[tuple[str, int], list] = {}
+        for uid in table.fps:
             if uid in (shooter.id, target.id):
                 continue
-            h = table.heights[uid]
-            shape = fp.shape
-            if not shape.intersects(around):
-                continue
-            if h >= hs or h >= ht:  # Hard cover: as tall as the shooter or its target, whatever they are
-                hard.append(shape)
-            elif not (large and h == HEIGHTS["small"]):  # Small models ignored for Soft cover only
-                soft.append(shape)
+            for h, shape in table.parts(uid):
+                if not shape.intersects(around):
+                    continue
+                for k, (ht, _part) in enumerate(parts):
+                    if h >= hs or h >= ht:  # Hard cover: as tall as the shooter or its target, whatever they are
+                        by_part.setdefault(("hard", k), []).append(shape)
+                    elif not (HEIGHTS["large"] in (hs, ht) and h == HEIGHTS["small"]):  # Small ignored for Soft only
+                        by_part.setdefault(("soft", k), []).append(shape)
+        for (kind, k), group in by_part.items():
+            out.append(Obstacle(shape=unary_union(group), kind=kind, only=None if whole else parts[k][1]))
     hills = hill_cover(state, table.fps[target.id].shape, lambda poly: poly.covers(here))
-    return [Obstacle(shape=unary_union(group), kind=kind) for kind, group in (("hard", hard), ("soft", soft))
-            if group] + [h for h in hills if h.shape.intersects(around)]
+    return out + [h for h in hills if h.shape.intersects(around)]
 
 
 # -- who may shoot -------------------------------------------------------------------------------------
@@ -296,14 +373,12 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
     obstacles = sight_obstacles(state, table)
     # the Building a garrison shoots from, or is shot in, is seen out of and into, never through (§18.6)
     obstacles = garrison.open_walls(state, obstacles, unit, target)
-    heights = (table.heights[unit.id], table.heights[target.id])
     reach = weapon.range if max_range is None else max_range
     around = unary_union([fp.shape, tfp.shape]).convex_hull
-    sight_by_file: dict[int, tuple | None] = {}
+    sight_by_file: dict[tuple[int, int], tuple | None] = {}  # by file and the shooting model's height
     # cover from where the target stands (a Field, Ruins, a Wall it defends): the same for every
     # shooting model of the unit, from the unit's centre
-    where = ("none", "") if ignore_cover else standing_cover(
-        state, target, fp.centre, large=table.heights[target.id] == HEIGHTS["large"])
+    where = ("none", "") if ignore_cover else standing_cover(state, target, fp.centre, large=table.large(target.id))
     out, notes = [], []
     out_of_range = no_sight = too_deep = 0
     for i, base in enumerate(fp.models):
@@ -317,12 +392,14 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
         if d > reach + 1e-3 and not stand_and_shoot:
             out_of_range += 1
             continue
-        # a model sees from the front of its own file (§6.1); a round base from anywhere on it
-        if file not in sight_by_file:
+        # a model sees from the front of its own file (§6.1); a round base from anywhere on it;
+        # as tall as it is: Large with more than half of its own base on a hill (§18.4)
+        mine = table.model_height(unit.id, i)
+        if (file, mine) not in sight_by_file:
             models = [file] if 0 <= file < len(fp.front_rank()) else None
-            sight_by_file[file] = sight_line(fp, tfp, obstacles, heights=heights, models=models,
-                                             exclude={unit.id, target.id})
-        seen = sight_by_file[file]
+            sight_by_file[file, mine] = sight_to(table, unit, target, fp, obstacles, observer_height=mine,
+                                                 models=models)
+        seen = sight_by_file[file, mine]
         if seen is None:
             no_sight += 1
             continue
@@ -330,7 +407,7 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
         shot = ModelShot(index=i, rank=rank, distance=d, sight=seen, origin=origin)
         if not ignore_cover:
             cf = cover_fractions(origin, tfp, cover_obstacles(state, unit, target, origin, volley=weapon.has(
-                "Volley Fire"), around=around, table=table))
+                "Volley Fire"), around=around, table=table, shooter_height=mine))
             shot.cover, shot.f_hard, shot.f_soft = cf.cover, cf.f_hard, cf.f_soft
             if where[0] != "none" and COVER_RANK[where[0]] > COVER_RANK[shot.cover]:
                 shot.cover, shot.standing = where

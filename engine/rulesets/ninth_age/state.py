@@ -179,6 +179,12 @@ class NinthAgeState(GameState):
     # Avanguardia"), from rules version 3 on: a game begun before it (no field stored: False) has no
     # Vanguard step for it, so its log of actions replays as it was played
     fast_cavalry_vanguard: bool = False
+    # Heal and Recover Wounds (§7.8) as rules version 5 has them: X's D3 read off a D6 (§0.1, §1.1,
+    # the D6 face shown); a Wizard Conclave Champion brought back by Recover a wizard again; a unit
+    # whose rank and file fell, its characters standing for it (§16.2), given its R&F back by Recover.
+    # A game begun before (no field stored: False) heals as it did then, so its log replays to the
+    # same state
+    healing_v5: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
