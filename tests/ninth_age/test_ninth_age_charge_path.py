@@ -113,7 +113,7 @@ def test_the_charge_move_says_the_path_it_moved():
     apply(state, EndStep(seat="p1"), log=log)
     home = next(e.text for e in log if "charge home" in e.text)
     # a 20° turn to the left: wheel left (about the front left corner), forward, the align the rest
-    path = home.split(" Its path: ")[1]
+    path = home.split(" Their path: ")[1]  # Spearmen: theirs (played: "Knights charge home … Its path")
     assert path.startswith("forward ") and "wheel left " in path and "\" at the outer corner" in path
     assert path.endswith("align 10° to the left about the point of contact.") or "wheel left 20°" in path
 

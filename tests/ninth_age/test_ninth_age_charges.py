@@ -526,7 +526,7 @@ def test_a_charge_home_says_its_net_turn_as_a_turn_and_leaves_the_wheel_to_its_p
     state = move_chargers(state, log)
     turned = abs(turn_between(before, state.units["Spearmen"].pose.bearing))
     home = next(str(e.text) for e in log if "Spearmen charge home" in str(e.text))
-    said, _path, steps = home.partition(" Its path: ")
+    said, _path, steps = home.partition(" Their path: ")
     assert f"facing turned {turned:.0f}° in all" in said and "wheel" not in said
     assert turned >= 1 and "wheel" in steps  # it did wheel: the path says by how much
 

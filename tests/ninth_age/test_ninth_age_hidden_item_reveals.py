@@ -229,6 +229,9 @@ def test_a_hidden_war_banner_is_revealed_when_the_combat_score_counts_it():
     assert "Player 1 reveals War Banner, carried by Spearmen: its unit's combat score counts it (§2.4)." in reveals(log)
     said = text(log)
     assert said.index("reveals War Banner") < said.index("combat score")
+    # the score names it (played: "… battle standard 1, other 1)", the War Banner said as "other")
+    score = next(line for line in said.split("\n") if line.startswith("Player 1's combat score"))
+    assert "War Banner 1" in score and "other" not in score, score
 
 
 def test_a_hidden_banner_of_discipline_is_revealed_when_its_unit_takes_a_leadership_test():

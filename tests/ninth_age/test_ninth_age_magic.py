@@ -890,3 +890,41 @@ def test_a_magical_reform_says_its_allowance_as_every_distance():
     line = next(e for e in log if "reform 5 wide" in e.text)
     assert line.text.endswith(' of 12".'), line.text
     assert say(event_text(line), "it").endswith(' su 12".')
+
+
+def test_a_vortex_sent_at_a_slant_starts_touching_its_caster_not_over_it():
+    # §9.3: the template is placed "a contatto di basetta con il mago" (in base contact, not over the
+    # base): sent 17° off the wizard's facing, its first place cut the front corner of the wizard's
+    # base and the wizard was hit by its own Fire Whirl (played: it died of the wound and the miscast)
+    placements = {"Hedge Wizard": (30, 10, 0), "Brutes": (36, 30, 180, 3)}
+    state, _ = magic_phase(dice=(6, 5, 1, 1), placements=placements)
+    state.casters["Hedge Wizard"].spells = ["Fire Whirl"]
+    log = []
+    load(state, 5, 4, 4)  # 9 + 1 >= 9; vortex D6 = 4: 8" toward the point
+    state = cast(state, wizard="Hedge Wizard", spell="Fire Whirl", dice=2, at=(36, 30), log=log,
+                 answers={"dispel": "none"})
+    mark = state.magic.templates[0]
+    base = state.units["Hedge Wizard"].footprint().shape
+    from shapely.geometry import Point as ShapelyPoint
+    gap = base.distance(ShapelyPoint(mark.start)) - mark.diameter / 2
+    assert 0 < gap < 0.05  # touching, not over it
+    assert "Fire Whirl: the template touches no model." in text(log)
+    assert state.units["Hedge Wizard"].on_table and "Fire Whirl on Hedge Wizard" not in text(log)
+
+
+def test_a_bound_spell_is_cast_by_a_character_inside_a_unit():
+    # played: the Captain, joined to the Knights, cast Forge Heart and the bot crashed looking
+    # for the bound spell's Power Level in the Knights' entry instead of the Captain's
+    from engine.rulesets.ninth_age.actions import Join
+
+    state = scenario({"Knights": (30, 20, 0, 4), "Captain": (30, 16, 0), "Brutes": (42, 34, 180, 3)})
+    state = apply(state, Join(seat="p1", unit="Captain", into="Knights"))
+    assert state.units["Captain"].location == "joined"
+    load(state, 4, 4, 1, 1)
+    state = apply(state, EndStep(seat="p1"))
+    log = []
+    load(state, 2, 2)  # 4 >= Power Level 4
+    state = cast(state, wizard="Captain", spell="Forge Heart", dice=2, target="Knights", log=log,
+                 answers={"dispel": "none"})
+    assert "Captain casts Forge Heart (bound, Power Level) on Knights with 2 dice: 2+2 = 4 → 4 against 4: cast" in text(log)
+    assert any(e.spell == "Forge Heart" for e in state.effects)

@@ -625,3 +625,19 @@ def test_the_struck_defence_reads_the_spells_on_the_model_itself_and_its_own_ite
     d = saves.struck_defence(state, marshal, attack)
     assert (d.toughness, d.ward) == (5, 6)  # T4 +1; the Talisman of Shielding's 6+ ward
     assert saves.struck_defence(state, state.units["Spearmen"], attack).toughness == 4
+
+
+def test_one_attack_touching_two_enemies_is_asked_in_the_singular():
+    # played: "Knights: 1 Knight attack at Initiative 3 touch Brutes, Brutes/champion: allocate them
+    # (all at one, or split)?" — one attack is not split: it touches them, at which one?
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age.fighters import Blow
+
+    state = _face_off()
+    blow = Blow(unit="Spearmen", part=0, part_name="Spearman", initiative=3, ws=3, count=1,
+                targets=["Brutes", "Brutes/champion"])
+    with pytest.raises(DecisionNeeded) as asked:
+        combat._allocate(state, blow, combat.Round(units=["Spearmen", "Brutes"]))
+    d = asked.value.decision
+    assert d.question == "Spearmen: 1 Spearman attack at Initiative 3 touches Brutes, Brutes/champion: at which one?"
+    assert d.options == ["all-at-Brutes", "all-at-Brutes/champion"]

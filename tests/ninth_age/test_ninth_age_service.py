@@ -264,3 +264,44 @@ async def test_the_charge_and_its_reaction_hold_on_other_seeds(service):
     for seed in (1, 2, 8, 13):
         await test_a_charge_and_its_reaction_through_the_service(service, seed)
         await say(service, USERS["p1"], "/game resign")
+
+
+async def test_a_drop_outside_a_flank_attack_zone_is_refused_with_the_zone_as_it_is(service, store):
+    # played: "outside your deployment zone (Flank Attack, north side, within x 0.0-72.0, y 33.0-48.0)"
+    # refused a drop at y 37 in the middle of the table, which that box says is in: a Flank Attack
+    # zone is deeper between the short-edge strips (§3.2), and the reply now says both depths
+    reply = await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:99 settings:deployment=flank, secondary=hold")
+    assert reply.error is None, reply.text
+    await say(service, USERS["p2"], "/game join")
+    await answer_questions(service)
+    _, _, state = await snapshot(service)
+    seat = state.deploy.turn
+    attacker, south = state.attacker == seat, state.sides[seat] == "south"
+    near, far = (9, 15) if attacker else (15, 9)
+    # between the two depths: in the shallower part's band, so inside the zone's bounding box
+    y = 24 - (near + far) / 2 if south else 24 + (near + far) / 2
+    x = 36 if attacker else 9  # the attacker's middle band is the deeper, the defender's strips
+    uid = slots(state, seat)[0][0]
+    reply = await say(service, USERS[seat], f'/deploy unit:"{uid}" x:{x} y:{y}')
+    assert reply.error == "outside-zone", reply.text
+    strip = "y 0.0-{:.1f}".format(24 - near) if south else "y {:.1f}-48.0".format(24 + near)
+    middle = "y 0.0-{:.1f}".format(24 - far) if south else "y {:.1f}-48.0".format(24 + far)
+    assert f"{strip} within 18\" of a short edge (x 0-18 and 54-72), {middle} between them" in reply.text, reply.text
+    _, _, after = await snapshot(service)
+    assert after.units[uid].location == "reserve"
+
+
+async def test_a_drop_outside_a_diagonal_zone_names_the_diagonal_and_the_side(service, store):
+    reply = await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:99 settings:deployment=diagonal, secondary=hold")
+    assert reply.error is None, reply.text
+    await say(service, USERS["p2"], "/game join")
+    await answer_questions(service)
+    _, _, state = await snapshot(service)
+    seat = state.deploy.turn
+    uid = slots(state, seat)[0][0]
+    reply = await say(service, USERS[seat], f'/deploy unit:"{uid}" x:36 y:24')
+    assert reply.error == "outside-zone", reply.text
+    line = "(0, 0) to (72, 48)" if state.diagonal == "sw-ne" else "(0, 48) to (72, 0)"
+    corner = {("sw-ne", "south"): "(72, 0)", ("sw-ne", "north"): "(0, 48)",
+              ("nw-se", "south"): "(0, 0)", ("nw-se", "north"): "(72, 48)"}[state.diagonal, state.sides[seat]]
+    assert f"more than 9\" from the diagonal from {line}, on the side of the corner {corner})" in reply.text, reply.text

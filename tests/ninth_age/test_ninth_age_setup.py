@@ -333,6 +333,10 @@ def test_ambushers_arrive_from_game_turn_2_on_a_3_plus_at_a_table_edge():
     depth = footprint(skulkers.formation, Pose(x=0, y=0)).depth
     with pytest.raises(IllegalAction, match="rear rank on a table edge"):
         RULESET.apply(state, Deploy(seat=seat, unit="Skulkers", x=10, y=24, facing=90))
+    # arrived, they come on now: the Movement phase does not end with them off the table (played:
+    # an /end left them in reserve, never placed, and no roll again)
+    with pytest.raises(IllegalAction, match=r"^Skulkers arrived from Ambush this turn: place them with /deploy"):
+        RULESET.apply(state, EndStep(seat=seat))
     state = apply(state, Deploy(seat=seat, unit="Skulkers", x=depth / 2, y=30, facing=90))
     unit = state.units["Skulkers"]
     assert unit.on_table and unit.ambush_edge == "west" and unit.arrived_turn == 2

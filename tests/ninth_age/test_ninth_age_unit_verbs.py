@@ -278,3 +278,32 @@ def test_spearmen_stopped_short_and_would_come_closer_in_each_language():
     giant = failed("Giant", (30, 8, 0))
     assert "It stopped short: moving forward 6.0\", it would still be closer than 1\" to Marshal." in str(giant.text), \
         giant.text
+
+
+def test_a_forced_charge_reaction_agrees_with_the_unit_in_each_language():
+    # played: "Trolls react: Hold — Immune to Psychology, it never chooses Flee (§8.3, §22)."
+    from engine.rulesets.ninth_age.actions import Charge
+
+    state = scenario({"Knights": (30, 10, 0), "Trolls": (30, 22, 180)}, step="charges", terrain="open")
+    log = []
+    apply(state, Charge(seat="p1", unit="Knights", target="Trolls"), None, log)
+    reaction = next(e for e in log if e.kind == "reaction")
+    assert str(reaction.text) == "Trolls react: Hold — Immune to Psychology, they never choose Flee (§8.3, §22).", reaction.text
+    assert "non scelgono mai di Fuggire" in say(event_text(reaction), "it")
+    assert "sosem választják a menekülést" in say(event_text(reaction), "hu")
+
+
+def test_a_pursuit_that_catches_a_unit_agrees_with_both_units():
+    # played: "7" ≥ 4": Knights catch Brutes, which is destroyed." — the count was the pursuer's
+    from engine.rulesets.ninth_age import combat
+
+    state = scenario({"Knights": (30, 20, 0, 4), "Brutes": (30, 26, 0, 3), "Giant": (50, 26, 0)}, terrain="open")
+    for target, said in (("Brutes", "Knights catch Brutes, which are destroyed."),
+                         ("Giant", "Knights catch Giant, which is destroyed.")):
+        log = []
+        load(state, 6, 6, 6)
+        combat.pursue(state, state.units["Knights"], target, 4, log)
+        caught = next(e for e in log if e.kind == "destroyed")
+        assert str(caught.text).endswith(said), caught.text
+        assert state.units[target].location == "destroyed"
+    assert say(event_text(caught), "it").endswith("che viene distrutto.") or "distrutt" in say(event_text(caught), "it")

@@ -412,17 +412,22 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     target = state.units[decl.target]
     tentry = state.unit_entry(target)
     reactive = target.owner
-    forced = None  # why the unit has one reaction only, said with it
+    forced = None  # why the unit has one reaction only, said with it (agreeing with it: "Trolls ... they")
+    n = number(state, target)
     if target.fleeing:
-        options, forced = ["flee"], ngettext("already fleeing, it must Flee (§8.3)", "already fleeing, they must Flee (§8.3)", number(state, target))
+        options, forced = ["flee"], ngettext("already fleeing, it must Flee (§8.3)", "already fleeing, they must Flee (§8.3)", n)
     elif engaged(state, target):
-        options, forced = ["hold"], ngettext("already engaged in combat, it may only Hold (§8.3)", "already engaged in combat, they may only Hold (§8.3)", number(state, target))
+        options, forced = ["hold"], ngettext("already engaged in combat, it may only Hold (§8.3)",
+                                             "already engaged in combat, they may only Hold (§8.3)", n)
     elif tentry.has_rule("Undead"):  # "La sola reazione a una carica che una Unità Non-morto può compiere è
-        options, forced = ["hold"], ngettext("Undead, its only charge reaction is Hold (§22)", "Undead, their only charge reaction is Hold (§22)", number(state, target))  # Mantenere la Posizione"
+        options, forced = ["hold"], ngettext("Undead, its only charge reaction is Hold (§22)",  # Mantenere la Posizione"
+                                             "Undead, their only charge reaction is Hold (§22)", n)
     elif _immune(state, target):  # ITP never chooses Flee (§22)
-        options, forced = ["hold"], ngettext("Immune to Psychology, it never chooses Flee (§8.3, §22)", "Immune to Psychology, they never choose Flee (§8.3, §22)", number(state, target))
+        options, forced = ["hold"], ngettext("Immune to Psychology, it never chooses Flee (§8.3, §22)",
+                                             "Immune to Psychology, they never choose Flee (§8.3, §22)", n)
     elif target.garrison:  # a unit in a Building may not Flee from an assault (§18.6)
-        options, forced = ["hold"], ngettext("in a Building, it may not Flee from an assault (§18.6)", "in a Building, they may not Flee from an assault (§18.6)", number(state, target))
+        options, forced = ["hold"], ngettext("in a Building, it may not Flee from an assault (§18.6)",
+                                             "in a Building, they may not Flee from an assault (§18.6)", n)
     else:
         options = ["hold", "flee"]
     # Terror (§22): a charge declared by a Terror unit makes the target take a Panic test; failed, it
@@ -703,7 +708,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                         inches=decimal(d, ".1f"), reach=total, degrees=decimal(abs(best.turn), ".0f"), contact=best.contact,
                         ground=ground)
         if best.path is not None:  # the path it moved, as §24.5 asks the referee to echo it
-            text = join("", [text, _(" Its path: {steps}.", steps=commas(path_steps(start_fp, best.path)))])
+            text = join("", [text, ngettext(" Its path: {steps}.", " Their path: {steps}.", number(state, charger),
+                                            steps=commas(path_steps(start_fp, best.path)))])
         if charger.hill_charge:
             text = join("", [text, _(" It charged down from high ground ({start}% on the hill at the start, {end}% at "
                                      "the end): +1 combat score in the next round (§18.4).",

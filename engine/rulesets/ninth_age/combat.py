@@ -489,7 +489,7 @@ def _allocate(state: NinthAgeState, blow: Blow, rnd: Round) -> list[tuple[str, i
         options["spread-evenly"] = [(t, share + (1 if n < extra else 0)) for n, t in enumerate(targets)]
     who = blow.model or f"{blow.part}{'-champion' if blow.champion else ''}"
     choice = decide(state, owner, f"allocate-{blow.unit}-{who}-{blow.initiative}",
-                    ngettext("{unit}: {count} {part_name} attack at Initiative {initiative} touch {join}: allocate them (all at one, or split)?", "{unit}: {count} {part_name} attacks at Initiative {initiative} touch {join}: allocate them (all at one, or split)?", blow.count, unit=blow.unit, count=blow.count, part_name=blow.part_name, initiative=blow.initiative, join=commas(targets)), list(options),
+                    ngettext("{unit}: {count} {part_name} attack at Initiative {initiative} touches {join}: at which one?", "{unit}: {count} {part_name} attacks at Initiative {initiative} touch {join}: allocate them (all at one, or split)?", blow.count, unit=blow.unit, count=blow.count, part_name=blow.part_name, initiative=blow.initiative, join=commas(targets)), list(options),
                     default=next(iter(options)))
     return [(t, n) for t, n in options[choice] if n]
 
@@ -1494,7 +1494,7 @@ def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exe
 # The combat score's bonuses as a player reads them (melee.SideScore.parts).
 SCORE_WORDS = {"wounds": N_("wounds"), "overkill": N_("overkill"), "charge": N_("charge"), "ranks": N_("ranks"),
                "standard": N_("standard"), "battle standard": N_("battle standard"), "flank": N_("flank"),
-               "rear": N_("rear"), "other": N_("other")}
+               "rear": N_("rear"), "other": N_("War Banner")}  # "other" is the War Banner's +1 (§23.8), the only one
 
 
 def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[Event]) -> int:
@@ -1530,7 +1530,11 @@ def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance:
     if target.on_table:
         point = target.footprint().centre
         if caught(flee_distance, go):
-            destroy(state, target, events, ngettext("{go}\" ≥ {flee_distance}\": {unit} catches {target}, which is destroyed", "{go}\" ≥ {flee_distance}\": {unit} catch {target}, which is destroyed", number(state, unit), go=go, flee_distance=flee_distance, unit=unit.id, target=target.id))
+            # each verb agrees with its own unit: "Knights catch Brutes, which are destroyed"
+            destroy(state, target, events, text_join("", [
+                ngettext("{go}\" ≥ {flee_distance}\": {unit} catches {target}", "{go}\" ≥ {flee_distance}\": {unit} catch {target}",
+                         number(state, unit), go=go, flee_distance=flee_distance, unit=unit.id, target=target.id),
+                ngettext(", which is destroyed", ", which are destroyed", number(state, target))]))
     elif target.left_table_at is not None:  # fled off the table: where it left it (§11.13)
         point = target.left_table_at
     elif target.pose is not None:  # destroyed before this pursuer moved: where it stood

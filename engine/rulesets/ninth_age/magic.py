@@ -493,7 +493,9 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     attribute_target = None if bound else _attribute_target(state, c, lore)
     value = boosted.casting_value if boosted is not None else spell.casting_value
     if bound:  # the Power Level works as the casting value and takes precedence (§9.12)
-        value = next(b.power_level for b in state.unit_entry(me).bound_spells if b.spell.lower() == spell.name.lower())
+        # the bearer's own entry: a character inside a unit casts from there (``me`` is then the unit)
+        value = next(b.power_level for b in state.unit_entry(state.units[c.unit]).bound_spells
+                     if b.spell.lower() == spell.name.lower())
     # step 2: roll
     m.attempted.append(key)
     _spend(state, seat, dice)
@@ -1144,12 +1146,18 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
     model under its path is hit."""
     x, size = vortex
     fp = caster_unit(state, c).footprint()
-    centre, front = _caster_base(state, c)
+    centre, front, base = _caster_base(state, c)
     bearing = bearing_between(front, point)
     if not ShapelyPoint(point).intersects(arc_region(fp, "front")):
         bearing = fp.bearing  # a ruling: a point outside the front arc sends the template straight ahead
     dx, dy = direction(bearing)
-    start = (front[0] + dx * (size / 2 + 0.01), front[1] + dy * (size / 2 + 0.01))
+    # "a contatto di basetta con il mago": touching the base, never over it — sent at a slant, the
+    # template is pushed on along its way until it clears the base's front corner
+    step = size / 2 + 0.01
+    start = (front[0] + dx * step, front[1] + dy * step)
+    while base.distance(ShapelyPoint(start)) < size / 2 + 0.005:
+        step += 0.005
+        start = (front[0] + dx * step, front[1] + dy * step)
     roll = roll_dice("1d6", state.rng, purpose=_('{spell}: vortex', spell=spell.name))
     if roll.total <= 5:
         length = roll.total * x
@@ -1169,20 +1177,20 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
                    TemplateMark(kind="vortex", spell=spell.name, diameter=size, start=start, end=end_at), events)
 
 
-def _caster_base(state: NinthAgeState, c: Caster) -> tuple[Point, Point]:
-    """The caster's own base, as §9.3's Vortex places its template: its centre and the middle
-    of its front edge (a wizard inside a unit stands at its place in the block; a Wizard
-    Conclave's Champion is measured as its unit)."""
+def _caster_base(state: NinthAgeState, c: Caster):
+    """The caster's own base, as §9.3's Vortex places its template: its centre, the middle
+    of its front edge and its outline (a wizard inside a unit stands at its place in the block; a
+    Wizard Conclave's Champion is measured as its unit)."""
     from engine.rulesets.ninth_age.mixed_units import position
 
     fp = caster_unit(state, c).footprint()
     base = position(state, state.units[c.unit]) if not c.conclave else None
     if base is None or state.units[c.unit].garrison:
-        return fp.centre, fp.world((0, fp.half_depth))
+        return fp.centre, fp.world((0, fp.half_depth)), fp.shape
     centre = (base.centroid.x, base.centroid.y)
     dx, dy = direction(fp.bearing)
     ahead = max((px - centre[0]) * dx + (py - centre[1]) * dy for px, py in base.convex_hull.exterior.coords)
-    return centre, (centre[0] + dx * ahead, centre[1] + dy * ahead)
+    return centre, (centre[0] + dx * ahead, centre[1] + dy * ahead), base
 
 
 def _touched(touched) -> Text:

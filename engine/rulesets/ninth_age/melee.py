@@ -84,7 +84,7 @@ class SideScore:
     flank: list[int] = field(default_factory=list)  # full ranks of each unit fighting an enemy's flank
     rear: list[int] = field(default_factory=list)  # full ranks of each unit fighting an enemy's rear
     musician: bool = False
-    other: int = 0  # War Banner and the like
+    other: int = 0  # the War Banner's +1 (said as "War Banner": combat.SCORE_WORDS)
     no_more_foes: bool = False  # a unit alone with no enemy left: it always counts as the winner
 
     def parts(self) -> dict[str, int]:

@@ -715,6 +715,18 @@ class NinthAge(Ruleset):
             setup.ambush_rolls(state, state.active, events)
             events.append(Event(kind="phase", seat=state.active, text=_("Remaining moves: /advance, /march, /reform your units, then /end the Movement phase.")))
             return
+        if state.phase == "movement" and state.step == "remaining":
+            # §22 Ambush: "Con un risultato di 3+, l'Unità in Agguato entra in gioco": an ambusher
+            # that rolled its 3+ comes on now; the phase does not end with it still off the table
+            # (an Ambush arrival only, never yet on the table: a pursuer that left by the edge
+            # comes back by its own rule, §11.13, not enforced here)
+            waiting = [u for u in state.units.values() if u.owner == state.active and u.arriving and u.pose is None]
+            if waiting:
+                u = waiting[0]
+                raise IllegalAction("ambush-to-place", ngettext(
+                    "{unit} arrived from Ambush this turn: place it with /deploy (its rear rank on a table edge) before you /end the Movement phase (§22 Ambush).",
+                    "{unit} arrived from Ambush this turn: place them with /deploy (their rear rank on a table edge) before you /end the Movement phase (§22 Ambush).",
+                    grammar_number(state, u), unit=u.id))
         if state.phase == "melee":  # every combat not yet fought fights before the phase ends
             combat.fight_all(state, events)
         turns.end_phase(state, events)

@@ -310,9 +310,31 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
 
 
 def _zone_text(state: NinthAgeState, seat: str) -> str:
+    """The zone in words a player can check a drop against: a Flank Attack or Diagonal zone is no
+    rectangle, and its bounding box named places outside it (a Flank Attack's middle band)."""
+    kind, side, w, h = state.deployment, state.sides[seat], state.table.width, state.table.height
+    deployment, where = Text(TYPE_NAMES[kind]), side_name(side)
+    if kind == "flank":  # §3.2: within 18" of a short edge one depth, between those strips another
+        near, far = (9, 15) if state.attacker == seat else (15, 9)
+        mid = h / 2
+        strip, middle = ((0, mid - near), (0, mid - far)) if side == "south" else ((mid + near, h), (mid + far, h))
+        return _("{deployment}, {side} side: y {y0}-{y1} within 18\" of a short edge (x 0-18 and {x0}-{x1}), "
+                 "y {m0}-{m1} between them", deployment=deployment, side=where,
+                 y0=decimal(strip[0], ".1f"), y1=decimal(strip[1], ".1f"), x0=decimal(w - 18, "g"), x1=decimal(w, "g"),
+                 m0=decimal(middle[0], ".1f"), m1=decimal(middle[1], ".1f"))
+    if kind == "diagonal":  # §3.2: more than 9" from the diagonal, on the player's side of it
+        start, end = ((0, 0), (w, h)) if state.diagonal == "sw-ne" else ((0, h), (w, 0))
+        from shapely.geometry import Point as ShapelyPoint
+
+        area = zone(state, seat)
+        corner = next(c for c in ((0, 0), (w, 0), (w, h), (0, h)) if area.buffer(1e-6).contains(ShapelyPoint(c)))
+        return _("{deployment}, {side} side: more than 9\" from the diagonal from ({ax}, {ay}) to ({bx}, {by}), "
+                 "on the side of the corner ({cx}, {cy})", deployment=deployment, side=where,
+                 ax=decimal(start[0], "g"), ay=decimal(start[1], "g"), bx=decimal(end[0], "g"), by=decimal(end[1], "g"),
+                 cx=decimal(corner[0], "g"), cy=decimal(corner[1], "g"))
     minx, miny, maxx, maxy = zone(state, seat).bounds
-    return _("{deployment}, {side} side, within x {minx}-{maxx}, y {miny}-{maxy}", deployment=Text(TYPE_NAMES[state.deployment]),
-             side=side_name(state.sides[seat]), minx=decimal(minx, ".1f"), maxx=decimal(maxx, ".1f"), miny=decimal(miny, ".1f"), maxy=decimal(maxy, ".1f"))
+    return _("{deployment}, {side} side, within x {minx}-{maxx}, y {miny}-{maxy}", deployment=deployment,
+             side=where, minx=decimal(minx, ".1f"), maxx=decimal(maxx, ".1f"), miny=decimal(miny, ".1f"), maxy=decimal(maxy, ".1f"))
 
 
 def _reserve(state: NinthAgeState, seat: str) -> list[UnitState]:
