@@ -30,13 +30,12 @@ from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
 from engine.rulesets.ninth_age.spell_effects import SpellEffect, vortex_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, phase_word
-from engine.rulesets.ninth_age.garrison import models_under
+from engine.rulesets.ninth_age.garrison import models_under, open_walls as garrison_open_walls
 from engine.rulesets.ninth_age.walls import gap
-from engine.rulesets.ninth_age.terrain_rules import sight_blockers
 from engine.table.arcs import arc_region
 from engine.table.frame import Point, bearing_between, direction
 from engine.table.scatter import is_hit, random_bearing
-from engine.table.sight import Obstacle, has_line_of_sight
+from engine.table.sight import has_line_of_sight
 from engine.table.templates import Capsule, Circle, Line
 from engine.rulesets.ninth_age.loadout import ARCANE_ITEMS
 from engine.rulesets.ninth_age.grammar import number
@@ -303,12 +302,22 @@ def _spend(state: NinthAgeState, seat: str, n: int) -> None:
 
 
 # -- targets ---------------------------------------------------------------------------------------
-def _obstacles(state: NinthAgeState) -> list[Obstacle]:
-    out = sight_blockers(state)  # hills may be seen into and out of, never through (§18.4)
-    for u in state.on_table():
-        h = HEIGHTS[state.unit_entry(u).troop.height]
-        out.extend(Obstacle(shape=b, height=h, owner=u.id) for b in u.footprint().models)
-    return out
+def in_sight(state: NinthAgeState, me: UnitState, target: UnitState, host: UnitState | None, shape) -> bool:
+    """Whether the wizard's unit ``me`` sees ``target`` (§9.3 Missile: "solo bersagli che si trovano
+    nella Linea di Vista del mago"), as a shooting unit sees (§6.1): Blocking Terrain and bases
+    taller than both ends hide, every model at its own height: Large with Large Target, in a
+    Building, or with more than half of its base on a hill (Posizione Elevata, §18.4), so a hill
+    lifts a wizard over a blocking unit as it lifts a shooter. ``host``: the unit a targeted
+    character stands in, whose other models do not hide it; ``shape``: the target's own base."""
+    from engine.rulesets.ninth_age.shooting import Table, height, height_at, sight_obstacles, sight_to
+
+    table = Table(state)
+    obstacles = garrison_open_walls(state, sight_obstacles(state, table), me, host or target)
+    mine = height(state, me, table.fps[me.id])
+    if host is None:
+        return sight_to(table, me, target, table.fps[me.id], obstacles, observer_height=mine) is not None
+    theirs = height_at(state, host, (shape.centroid.x, shape.centroid.y))
+    return has_line_of_sight(table.fps[me.id], shape, obstacles, heights=(mine, theirs), exclude={me.id, host.id})
 
 
 def spell_range(spell: Spell, version: BoostedVersion | bool | None) -> float | None:
@@ -403,11 +412,7 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState,
         return ngettext("{spell} is Direct: {target} is not in {c}'s front arc.", "{spell} is Direct: {target} are not in {c}'s front arc.", number(state, target), spell=spell.name, target=target.id, c=c.name)
     if "damage" in t and engaged(state, where):
         return ngettext("{spell} is a Damage spell: {target} is engaged in combat.", "{spell} is a Damage spell: {target} are engaged in combat.", number(state, target), spell=spell.name, target=target.id)
-    if "missile" in t and not has_line_of_sight(me.footprint(), target.footprint() if host is None else shape,
-                                                 _obstacles(state),
-                                                 heights=(HEIGHTS[state.unit_entry(me).troop.height],
-                                                          HEIGHTS[state.unit_entry(target).troop.height]),
-                                                 exclude={me.id, where.id}):
+    if "missile" in t and not in_sight(state, me, target, host, shape):
         return _("{spell} is a Missile: {c} has no line of sight to {target}.", spell=spell.name, c=c.name, target=target.id)
     if "characters only" in t and not state.unit_entry(target).is_character:
         return ngettext("{spell} targets Characters only; {target} is not one.", "{spell} targets Characters only; {target} are not one.", number(state, target), spell=spell.name, target=target.id)
