@@ -206,7 +206,8 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
         channel(state, seat, events)
     events.append(Event(kind="phase", seat=active, text=_("{name}'s Magic phase: /cast wizard: spell: dice: target:, /dispel spell: for a spell in play, /end when done.", name=state.seat(active).name)))
     for c in state.casters.values():  # what each may cast, so a player by post needs no army sheet
-        if c.seat == active and not c.slain and (c.spells or c.bound) and caster_unit(state, c).on_table:
+        # only casters who may cast: a Conclave Champion slain in a challenge is no wizard now (§22)
+        if c.seat == active and caster_alive(state, c) and (c.spells or c.bound):
             events.append(Event(kind="info", seat=active, text=repertoire(state, c)))
     rip_window(state, events)
 

@@ -1,4 +1,4 @@
-"""A Missile spell needs the wizard's line of sight (§9.3, seed 001:1082-1084: "solo bersagli che si
+"""Who may cast and see in the Magic phase. A Missile spell needs the wizard's line of sight (§9.3, seed 001:1082-1084: "solo bersagli che si
 trovano nella Linea di Vista del mago"), and line of sight is one rule for spells and shooting
 (§6.1): every model at its own height, so a hill lifts a wizard, or its target, over a unit that
 hides them at ground level (Posizione Elevata, §18.4, seed 001:2890). Spells once measured every
@@ -41,3 +41,23 @@ def test_a_wizard_with_under_half_of_its_base_on_a_hill_stays_hidden():
                                                          (26, south + 0.25 * (wizard.bounds[3] - south))]))
     assert 0 < state.table.area_fraction(wizard, "hill") < 0.5
     assert "line of sight" in _refusal(state)
+
+
+def test_the_magic_phase_does_not_list_a_conclave_champion_slain_in_a_challenge():
+    """The phase opens with what each caster may cast; a Wizard Conclave's Champion slain in a
+    challenge (its unit's Champion lost, not the caster marked slain) casts nothing, so it is not
+    listed among them."""
+    from engine.rulesets.ninth_age.actions import EndStep
+
+    from game_helpers import apply, scenario
+
+    placements = {"Brutes": (30, 40, 180, 3), "Spearmen": (30, 28, 0, 10)}
+    listed = []
+    for lost in (False, True):
+        state = scenario(placements, seat="p2")
+        state.units["Brutes"].champion_lost = lost
+        log = []
+        state = apply(state, EndStep(seat="p2"), None, log)
+        assert state.phase == "magic"
+        listed.append(any(str(e.text).startswith("Brutes Champion") for e in log if e.kind == "info"))
+    assert listed == [True, False]
