@@ -15,11 +15,7 @@ import json
 
 import pytest
 
-from engine.rulesets.ninth_age import magic
 from engine.rulesets.ninth_age.hidden import hidden_lists, is_revealed
-from engine.rulesets.ninth_age.neighbours import engaged
-from engine.table.contact import distance
-from engine.table.frame import bearing_between, turn_between
 
 from discord_n9_table import Said, Table
 from fake_discord import CHANNEL_ID, make_bot
@@ -27,13 +23,11 @@ from test_tree import _walk
 from test_tree_localised import translated_payload
 from tests.languages.test_battle_in_each_language import untranslated
 from tests.languages.test_button_clicks_in_each_language import personal
-from tests.ninth_age.game_helpers import _group, answer_for, slots
+from tests.ninth_age import ninth_age_plans as plans
+from tests.ninth_age.game_helpers import answer_for
 
 ALICE, BOB = 410000000000000001, 420000000000000002
 USERS = {"p1": ALICE, "p2": BOB}
-RANGED = ("pistol", "crossbow", "handgun", "bow", "cannon", "bolt thrower", "catapult", "flame thrower",
-          "volley gun", "javelin", "throwing weapon", "sling")
-
 
 class Battle:
     """The two players, answering every question by its buttons (the slash command /decide where a
@@ -86,6 +80,10 @@ class Battle:
         await self.check_hidden(said)
         await self.answer(said)
         return said
+
+    async def act(self, seat: str, key: str, **options) -> bool:
+        """The command given (its questions answered): True if taken (for the plans)."""
+        return not (await self.do(seat, key, **options)).refused
 
     async def answer(self, said: Said) -> None:
         """Answer the questions the game asks, each by the player it names, with its buttons."""
@@ -149,132 +147,6 @@ class Battle:
             assert said.text.count("/") > 2, said.text
 
 
-# -- the players' plans (as in tests/ninth_age/test_ninth_age_whole_battle.py) --------------------------
-def _movers(state, seat):
-    return [u for u in state.on_table(seat) if not u.host and not u.moved and not u.fleeing
-            and not u.charged and not u.declared_charge and not engaged(state, u)
-            and state.unit_entry(u).troop_type != "war machine"]
-
-
-async def deploy(b: Battle):
-    state = await b.state()
-    while state.phase == "deployment":
-        seat = state.deploy.turn
-        plan = slots(state, seat)
-        if state.deploy.step == "vanguard" or not plan:
-            said = await b.do(seat, "end")
-            assert not said.refused, said.text
-            state = await b.state()
-            continue
-        group = _group(state, plan[0][0])
-        drop = [x for x in plan if _group(state, x[0]) == group] if group else plan[:1]
-        for name, x, y in drop:
-            y = 12 - y if y < 24 else 84 - y  # the front of the zone
-            said = await b.do(seat, "deploy", unit=name, x=f"{x:.2f}", y=f"{y:.2f}")
-            assert not said.refused, said.text
-            state = await b.state()
-            if state.phase != "deployment" or state.deploy.turn != seat:
-                break
-        if state.phase == "deployment" and state.deploy.turn == seat and state.deploy.finished_first is None:
-            said = await b.do(seat, "end")
-            assert not said.refused, said.text
-        state = await b.state()
-
-
-async def charges(b: Battle, seat):
-    state = await b.state()
-    for unit in list(state.on_table(seat)):
-        state = await b.state()
-        unit = state.units[unit.id]
-        if unit.host or unit.fleeing or unit.declared_charge or engaged(state, unit):
-            continue
-        fp = unit.footprint()
-        reach = state.unit_entry(unit).movement + 12
-        for enemy in sorted(state.on_table(state.enemy_of(seat)), key=lambda e: distance(fp, e.footprint())):
-            if enemy.host or distance(fp, enemy.footprint()) > reach:
-                continue
-            await b.do(seat, "charge", unit=unit.id, target=enemy.id)  # the nearest only
-            break
-
-
-async def moves(b: Battle, seat):
-    state = await b.state()
-    for unit in _movers(state, seat):
-        state = await b.state()
-        unit = state.units[unit.id]
-        if unit not in _movers(state, seat):
-            continue
-        enemies = [e for e in state.on_table(state.enemy_of(seat)) if not e.host]
-        if not enemies:
-            return
-        enemy = min(enemies, key=lambda e: distance(unit.footprint(), e.footprint()))
-        gap = distance(unit.footprint(), enemy.footprint())
-        turn = turn_between(unit.pose.bearing, bearing_between((unit.pose.x, unit.pose.y),
-                                                               (enemy.pose.x, enemy.pose.y)))
-        side = "right" if turn > 0 else "left"
-        m = state.unit_entry(unit).movement
-        verb = "march" if gap > 2 * m + 9 else "advance"
-        forward = max(0.0, min(2 * m if verb == "march" else m, gap - 1.5))
-        done = False
-        for wheel in sorted({min(abs(turn), 45.0), 0.0}, reverse=True):
-            for part in (1.0, 0.5):
-                step = round(forward * part, 1)
-                path = ", ".join(x for x in (f"wheel {side} {wheel:.0f}" if wheel >= 1 else "",
-                                             f"forward {step}" if step >= 0.1 else "") if x)
-                if path and not (await b.do(seat, verb, unit=unit.id, path=path)).refused:
-                    done = True
-                    break
-            if done:
-                break
-
-
-async def cast(b: Battle, seat):
-    state = await b.state()
-    for c in list(state.casters.values()):
-        if c.seat != seat:
-            continue
-        for name in c.spells + c.bound:
-            state = await b.state()
-            if state.phase != "magic":
-                return
-            c = state.casters.get(c.name, c)
-            spell = magic.spell_named(state, seat, name)[0]
-            targets = magic.legal_targets(state, c, spell)
-            if targets:
-                await b.do(seat, "cast", wizard=c.name, spell=spell.name, dice=3, target=targets[0].id)
-
-
-async def shoot(b: Battle, seat):
-    state = await b.state()
-    for unit in state.on_table(seat):
-        equipment = " ".join(state.unit_entry(unit).equipment).lower()
-        if not any(w in equipment for w in RANGED):
-            continue
-        state = await b.state()
-        unit = state.units[unit.id]
-        if unit.marched or unit.declared_charge or unit.fleeing or engaged(state, unit):
-            continue
-        fp = unit.footprint()
-        for enemy in sorted(state.on_table(state.enemy_of(seat)), key=lambda e: distance(fp, e.footprint()))[:2]:
-            if enemy.host:
-                continue
-            at = {"at": f"{enemy.pose.x:.1f},{enemy.pose.y:.1f}"} if "catapult" in equipment else {}
-            if not (await b.do(seat, "shoot", unit=unit.id, target=enemy.id, **at)).refused:
-                break
-
-
-async def fight(b: Battle, seat):
-    state = await b.state()
-    for unit in state.on_table(seat):
-        state = await b.state()
-        if state.phase != "melee":
-            return
-        unit = state.units.get(unit.id)
-        if unit is None or unit.location != "table" or unit.fought or not engaged(state, unit):
-            continue
-        await b.do(seat, "fight", unit=unit.id)
-
-
 async def play(b: Battle, seed: int, rounds: int = 2) -> None:
     """/game new, "Join", the armies, the questions, the deployment, then ``rounds`` game turns."""
     new = await b.do("p1", "game new", ruleset="ninth-age", seed=seed, settings="armies=chosen, lists=hidden, deployment=classic")
@@ -285,23 +157,24 @@ async def play(b: Battle, seed: int, rounds: int = 2) -> None:
     await b.do("p2", "army use", name="ashen-host")
     state = await b.state()
     assert state.phase == "deployment", state.phase
-    await deploy(b)
+    await plans.deploy(b)
     state = await b.state()
     assert state.phase == "movement", state.phase
     steps = 0
     while not state.is_over and state.round <= rounds:
         seat, phase, step = state.active, state.phase, state.step
         await b.show_moves(seat)
+        # the plans of the console's whole battle, shortened: fewer tries of each move
         if phase == "movement" and step == "charges":
-            await charges(b, seat)
+            await plans.charges(b, seat, first_only=True)
         elif phase == "movement":
-            await moves(b, seat)
+            await plans.moves(b, seat, wheels=(45.0,), parts=(1.0, 0.5))
         elif phase == "magic":
-            await cast(b, seat)
+            await plans.cast(b, seat)
         elif phase == "shooting":
-            await shoot(b, seat)
+            await plans.shoot(b, seat, tries=2, ready_only=True)
         elif phase == "melee":
-            await fight(b, seat)
+            await plans.fight(b, seat)
         state = await b.state()
         if (state.active, state.phase, state.step) == (seat, phase, step) and not state.is_over:
             said = await b.do(seat, "end")
