@@ -9,6 +9,19 @@ from engine.rulesets.ninth_age.state import NinthAgeState
 from engine.table.footprint import Pose, footprint
 
 RULESET = get_ruleset("ninth-age")
+_APPLY = RULESET.apply  # the ruleset's own, whatever a test patches over it
+
+
+class LoggedApply:
+    """The ruleset's apply, recording every action taken (as the store's log does): patched over
+    ``RULESET.apply`` while a game is set up, its ``actions`` are that game's log to replay."""
+
+    def __init__(self):
+        self.actions: list = []
+
+    def __call__(self, state, action):
+        self.actions.append(action)
+        return _APPLY(state, action)
 
 DEFAULT_ANSWERS = {"side": "south", "generic": "keep", "deploys-first": "first", "first-or-second": "first",
                    "first-turn": "first", "diagonal": "sw-ne", "attacker": "attacker", "redirect-test": "keep",

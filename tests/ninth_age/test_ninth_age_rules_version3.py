@@ -6,30 +6,15 @@ state it was played to (an undo rebuilds it from that log); a new game has the s
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.core.models import Action
 from engine.rulesets.ninth_age.setup import has_vanguard
 
-from game_helpers import RULESET, apply, deploy_all
+from game_helpers import RULESET, LoggedApply, apply, deploy_all
 
 OPTIONS = {"deployment": "classic", "secondary": "hold"}
 
 
-class _Logged:
-    """The ruleset's apply, recording every action taken (as the store's log does)."""
-
-    def __init__(self):
-        self.actions: list[Action] = []
-
-    def __call__(self, state, action):
-        self.actions.append(action)
-        return _apply(state, action)
-
-
-_apply = RULESET.apply
-
-
 def _deployed_under(version, monkeypatch):
-    logged = _Logged()
+    logged = LoggedApply()
     monkeypatch.setattr(RULESET, "apply", logged)
     state = RULESET.new_game_at(7, OPTIONS, version)
     state = apply(state, RULESET.start_action(state))

@@ -4,31 +4,16 @@ other D3 of the game (damage.roll_value). Games begun under version 4 rolled tha
 three-sided die: such a game keeps it, and its log replays to the wounds it was played to (an undo
 rebuilds it from that log); a new game reads the D6. /game status says the version."""
 
-from engine.core.models import Action
 from engine.rulesets.ninth_age.actions import HealWounds
 
-from game_helpers import RULESET, apply, deploy_all
+from game_helpers import RULESET, LoggedApply, apply, deploy_all
 
 OPTIONS = {"deployment": "classic", "secondary": "hold"}
 
 
-class _Logged:
-    """The ruleset's apply, recording every action taken (as the store's log does)."""
-
-    def __init__(self):
-        self.actions: list[Action] = []
-
-    def __call__(self, state, action):
-        self.actions.append(action)
-        return _apply(state, action)
-
-
-_apply = RULESET.apply
-
-
 def _healed_under(version, monkeypatch):
     """A battle begun under rules ``version``, deployed; Player 2 recovers D3 wounds on its Trolls."""
-    logged = _Logged()
+    logged = LoggedApply()
     monkeypatch.setattr(RULESET, "apply", logged)
     state = RULESET.new_game_at(11, OPTIONS, version)
     state = apply(state, RULESET.start_action(state))
