@@ -70,10 +70,10 @@ KINDS: dict[str, tuple[str, ...]] = {
 
 # Kinds whose stated default gives away a real choice: never answered automatically, whatever
 # the setting says (README): not dispelling lets every enemy spell through; refusing a challenge
-# sends a character to the back.
+# lets the challenger choose a character who may not attack this round, at Ld 0 (§16.9).
 NEVER: dict[str, tuple[tuple[str, ...], str]] = {
     "dispel": (("dispel", "rip"), N_("the default, no dispel, lets every enemy spell through")),
-    "accept": (("accept",), N_("the default, refuse, sends a character to the back with Ld 0")),
+    "accept": (("accept",), N_("the default, refuse, leaves a character of the enemy's choice without attacks and at Ld 0")),
 }
 
 _PREFIXES = sorted([*((p, k) for k, ps in KINDS.items() for p in ps),
