@@ -451,13 +451,20 @@ def test_a_pursuer_touching_the_table_edge_leaves_and_returns_as_an_ambusher():
     assert k.location == "reserve" and k.arriving and "leave the table" in events[-1].text
 
 
+def _duel(seed):
+    """The Spearmen's Champion challenges, the Brutes' accepts, the combat fought on ``seed``'s
+    dice: the state and the log."""
+    state = _face_off()
+    state.rng = Rng.from_seed(seed)
+    log = []
+    state = apply(state, Fight(seat="p1", unit="Spearmen"),
+                  {"challenge": "Spearmen", "accept": "Brutes", "pursue": "restrain"}, log)
+    return state, log
+
+
 def test_champions_duel_until_one_falls_and_overkill_counts():
     for seed in range(120):
-        state = _face_off()
-        state.rng = Rng.from_seed(seed)
-        log = []
-        state = apply(state, Fight(seat="p1", unit="Spearmen"),
-                      {"challenge": "Spearmen", "accept": "Brutes", "pursue": "restrain"}, log)
+        state, log = _duel(seed)
         fell = [e.text for e in log if "Champion falls" in e.text]
         if fell and "Overkill)" in fell[0] and not fell[0].endswith(": 0 Overkill)."):
             break
@@ -488,11 +495,7 @@ def test_a_challenge_with_a_fallen_duellist_ends_with_the_melee_phase():
     through the next player turn), and a duel where both stand is still there."""
     ended = went_on = False
     for seed in range(60):
-        state = _face_off()
-        state.rng = Rng.from_seed(seed)
-        log = []
-        state = apply(state, Fight(seat="p1", unit="Spearmen"),
-                      {"challenge": "Spearmen", "accept": "Brutes", "pursue": "restrain"}, log)
+        state, log = _duel(seed)
         fell = any("Champion falls" in e.text for e in log)
         assert state.challenges == [("Spearmen", "Brutes")]  # until the phase ends
         state = apply(state, EndStep(seat="p1"), {"pursue": "restrain"})

@@ -116,6 +116,16 @@ async def test_a_ninth_age_battle_through_the_service(service, store):
     assert replayed.model_dump(mode="json") == state.model_dump(mode="json")
 
 
+async def ready_to_deploy(service, settings: str, seed: int = 99):
+    """A Ninth Age game begun by Player 1 with ``settings``, joined by Player 2, its pre-game
+    questions answered: the state as deployment begins."""
+    reply = await say(service, USERS["p1"], f"/game new ruleset:ninth-age seed:{seed} settings:{settings}")
+    assert reply.error is None, reply.text
+    await say(service, USERS["p2"], "/game join")
+    await answer_questions(service)
+    return (await snapshot(service))[2]
+
+
 async def deploy_by_drops(service, state, *, front: bool = False, placed: dict | None = None):
     """Both armies deployed with /deploy as the players type it, by drops (characters, war
     machines, units) into the slots of ``slots``; ``front`` stands the first rows on the front
@@ -159,10 +169,7 @@ async def deployed_through_the_service(service, *, front: bool = False, terrain:
     """A seeded battle (classic deployment, an open table unless ``terrain`` names a layout) set
     up and both armies deployed by drops (see deploy_by_drops). Returns the state at the first
     player turn."""
-    await say(service, USERS["p1"], f"/game new ruleset:ninth-age seed:5 settings:deployment=classic, secondary=hold, terrain={terrain}")
-    await say(service, USERS["p2"], "/game join")
-    await answer_questions(service)
-    _, _, state = await snapshot(service)
+    state = await ready_to_deploy(service, f"deployment=classic, secondary=hold, terrain={terrain}", seed=5)
     return await deploy_by_drops(service, state, front=front)
 
 
@@ -180,11 +187,7 @@ async def _facing_off(service, seed: int = 5, settings: str = ""):
     from engine.rulesets.ninth_age.setup import zone
     from engine.table.footprint import Pose, footprint
 
-    await say(service, USERS["p1"], f"/game new ruleset:ninth-age seed:{seed} settings:deployment=classic, secondary=hold, "
-              f"terrain=open{settings}")
-    await say(service, USERS["p2"], "/game join")
-    await answer_questions(service)
-    _, _, state = await snapshot(service)
+    state = await ready_to_deploy(service, f"deployment=classic, secondary=hold, terrain=open{settings}", seed=seed)
     facing = {seat: FACING[state.armies[seat].name] for seat in ("p1", "p2")}
     spots = {}
     for seat, uid in facing.items():
@@ -270,11 +273,7 @@ async def test_a_drop_outside_a_flank_attack_zone_is_refused_with_the_zone_as_it
     # played: "outside your deployment zone (Flank Attack, north side, within x 0.0-72.0, y 33.0-48.0)"
     # refused a drop at y 37 in the middle of the table, which that box says is in: a Flank Attack
     # zone is deeper between the short-edge strips (§3.2), and the reply now says both depths
-    reply = await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:99 settings:deployment=flank, secondary=hold")
-    assert reply.error is None, reply.text
-    await say(service, USERS["p2"], "/game join")
-    await answer_questions(service)
-    _, _, state = await snapshot(service)
+    state = await ready_to_deploy(service, "deployment=flank, secondary=hold")
     seat = state.deploy.turn
     attacker, south = state.attacker == seat, state.sides[seat] == "south"
     near, far = (9, 15) if attacker else (15, 9)
@@ -292,11 +291,7 @@ async def test_a_drop_outside_a_flank_attack_zone_is_refused_with_the_zone_as_it
 
 
 async def test_a_drop_outside_a_diagonal_zone_names_the_diagonal_and_the_side(service, store):
-    reply = await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:99 settings:deployment=diagonal, secondary=hold")
-    assert reply.error is None, reply.text
-    await say(service, USERS["p2"], "/game join")
-    await answer_questions(service)
-    _, _, state = await snapshot(service)
+    state = await ready_to_deploy(service, "deployment=diagonal, secondary=hold")
     seat = state.deploy.turn
     uid = slots(state, seat)[0][0]
     reply = await say(service, USERS[seat], f'/deploy unit:"{uid}" x:36 y:24')
