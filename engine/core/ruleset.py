@@ -21,7 +21,7 @@ from engine.core.decisions import Decide, DecisionNeeded, PendingDecision
 from engine.core.questions import GivenAnswer
 from engine.core.errors import IllegalAction, quote
 from engine.core.events import Event
-from engine.core.text import N_, Text, _, _area_of, ngettext, commas
+from engine.core.text import N_, Text, _, _area_of, ngettext, commas, join
 from engine.core.models import Action, GameState, Resign, Result
 from engine.core.timeout import Timeout, default_answer
 
@@ -101,9 +101,11 @@ class Ruleset(ABC):
     # under and is always rebuilt with it (:meth:`new_game_at`); a version this code does not know
     # yet (a game a newer Warband stored) is refused (:meth:`check_rules_version`).
     rules_version: ClassVar[int] = 1
-    # What an older version still plays otherwise than this one, by version (each an ``N_`` of the
-    # ruleset's area), said beside the version in /game status.
-    rules_version_notes: ClassVar[dict[int, str]] = {}
+    # What changed at each version, as what a game begun before it still plays (clauses, each an
+    # ``N_`` of the ruleset's area): /game status names, beside an older game's version, every
+    # clause of the versions after it. Kept by the version that brought the change, so that a new
+    # version adds its own clauses and never rewrites the older versions' sentences.
+    rules_changes: ClassVar[dict[int, tuple[str, ...]]] = {}
 
     # Kinds this ruleset says otherwise than :data:`ACTION_NAMES` (each an ``N_`` of its area).
     action_names: ClassVar[dict[str, str]] = {}
@@ -163,13 +165,15 @@ class Ruleset(ABC):
         older one than this code's what it still plays otherwise."""
         if version >= self.rules_version:
             return _("Rules version {version} (this Warband's).", version=version)
-        note = self.rules_version_notes.get(version)
-        if note is None:
+        area = _area_of(type(self).__module__)
+        clauses = [Text._make(clause, None, None, {}, area)
+                   for changed in sorted(self.rules_changes) if changed > version
+                   for clause in self.rules_changes[changed]]
+        if not clauses:
             return _("Rules version {version}, kept since the game began (this Warband's is {current}).",
                      version=version, current=self.rules_version)
         return _("Rules version {version}, kept since the game began (this Warband's is {current}): {difference}.",
-                 version=version, current=self.rules_version,
-                 difference=Text._make(note, None, None, {}, _area_of(type(self).__module__)))
+                 version=version, current=self.rules_version, difference=join("; ", clauses))
 
     def new_game_at(self, seed: int, options: dict[str, Any] | None, version: int) -> GameState:
         """A fresh game under the rules of ``version`` (a stored game's, when it is rebuilt from

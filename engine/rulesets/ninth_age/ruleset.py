@@ -122,22 +122,14 @@ class NinthAge(Ruleset):
     # standing for it, gets them back by Recover. A game begun before heals as it did
     # (NinthAgeState.healing_v5).
     rules_version = 5
-    rules_version_notes = {1: N_("a game that leaves the secondary setting unset plays Hold the Ground, "
-                                 "with no D6 rolled; Fast Cavalry makes no Vanguard move; the sample Thorns lore's "
-                                 "Bark Skin recovers no wounds when boosted; a D3 of Heal or Recover Wounds is a "
-                                 "three-sided die, not read off a D6; a Wizard Conclave Champion brought back by "
-                                 "Recover Wounds casts no more; a unit whose rank and file all fell gets none back"),
-                           2: N_("Fast Cavalry makes no Vanguard move; the sample Thorns lore's Bark Skin recovers "
-                                 "no wounds when boosted; a D3 of Heal or Recover Wounds is a three-sided die, not "
-                                 "read off a D6; a Wizard Conclave Champion brought back by Recover Wounds casts no "
-                                 "more; a unit whose rank and file all fell gets none back"),
-                           3: N_("the sample Thorns lore's Bark Skin recovers no wounds when boosted; a D3 of Heal "
-                                 "or Recover Wounds is a three-sided die, not read off a D6; a Wizard Conclave "
-                                 "Champion brought back by Recover Wounds casts no more; a unit whose rank and file "
-                                 "all fell gets none back"),
-                           4: N_("a D3 of Heal or Recover Wounds is a three-sided die, not read off a D6; a Wizard "
-                                 "Conclave Champion brought back by Recover Wounds casts no more; a unit whose rank "
-                                 "and file all fell gets none back")}
+    rules_changes = {
+        2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
+        3: (N_("Fast Cavalry makes no Vanguard move"),),
+        4: (N_("the sample Thorns lore's Bark Skin recovers no wounds when boosted"),),
+        5: (N_("a D3 of Heal or Recover Wounds is a three-sided die, not read off a D6"),
+            N_("a Wizard Conclave Champion brought back by Recover Wounds casts no more"),
+            N_("a unit whose rank and file all fell gets none back")),
+    }
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
