@@ -102,7 +102,8 @@ def _reachable(state, charger, target, cfp, tfp, side, blocked, around, *, landi
     out: list[FlushPose] = []
     others, impassable, obstacles = around
     for s in sides:
-        out += flush_poses(cfp, tfp, s, others=others, impassable=impassable, table=state.table, landing=landing)
+        out += flush_poses(cfp, tfp, s, others=others, impassable=impassable, table=state.table, landing=landing,
+                           sides_agree=state.placement_v6)  # flush along the side, as the combat scores it (§8.5)
     if found is not None:
         found.append(len(out))
     if obstacles is not None:  # a flier passes over units and terrain (§22 Fly)

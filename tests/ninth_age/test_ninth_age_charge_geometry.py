@@ -1,0 +1,69 @@
+"""Charge and reform geometry (issue #10): a charge ends flush with the side it charged, both units
+agreeing which side that is (§8.5); the combat-reform question offers only sides that can be taken
+(§11.14); a charger that may not redirect says why (§8.4); models brought back at the rear fit
+where they stand (§7.8)."""
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.rulesets.ninth_age.actions import Charge, EndStep
+from engine.table.charge import flush_contact, flush_poses
+from engine.table.contact import contact_side, models_in_contact
+from engine.table.footprint import Formation, Pose, footprint
+
+from game_helpers import apply, scenario
+
+# Brutes 4 wide: a front rank of 4, a rear rank of 2 in the middle files, the flank's rear half empty
+BRUTES_4_WIDE = (36, 24, 0, 4)
+# Crossbowmen (friends of the charger) standing beside the front half of the Brutes' left flank,
+# 0.05" from it: only the empty rear half of the flank is left to stand against
+BESIDE_THE_FLANK = (30.83, 25.24, 0)
+
+
+def _charge(state, unit, target, log):
+    state = apply(state, Charge(seat=state.units[unit].owner, unit=unit, target=target), {}, log)
+    return apply(state, EndStep(seat=state.active), {}, log)
+
+
+def test_flush_poses_against_a_short_last_rank_touch_the_flank_along_a_model():
+    target = footprint(Formation(base_width_mm=25, base_depth_mm=50, files=4, models=5), Pose(x=36, y=24))
+    charger = footprint(Formation(base_width_mm=20, base_depth_mm=20, files=1, models=1), Pose(x=20, y=24, bearing=90))
+    old = flush_poses(charger, target, "left")
+    # the old search offered a corner of the charger against the corner of the front rank's last model
+    corner = [p for p in old if contact_side(p.footprint, target) != "front"]
+    assert corner and all(contact_side(target, p.footprint) == "left" for p in corner)
+    new = flush_poses(charger, target, "left", sides_agree=True)
+    assert new and len(new) < len(old)
+    for p in new:
+        assert flush_contact(p.footprint, target, "left")
+        assert contact_side(p.footprint, target) == "front" and contact_side(target, p.footprint) == "left"
+    assert not any(flush_contact(p.footprint, target, "left") for p in corner)
+
+
+def test_a_charge_on_a_flank_whose_rear_is_empty_may_not_end_corner_to_corner():
+    state = scenario({"Marshal": (26, 23.0, 90), "Brutes": BRUTES_4_WIDE, "Crossbowmen": BESIDE_THE_FLANK},
+                     step="charges")
+    assert state.placement_v6
+    with pytest.raises(IllegalAction, match="Marshal has no room to reach Brutes' left flank"):
+        _charge(state, "Marshal", "Brutes", [])
+
+
+def test_a_game_begun_before_version_6_still_charges_corner_to_corner():
+    state = scenario({"Marshal": (26, 23.0, 90), "Brutes": BRUTES_4_WIDE, "Crossbowmen": BESIDE_THE_FLANK},
+                     step="charges")
+    state.placement_v6 = False  # as a game of rules version 5 is rebuilt
+    log = []
+    state = _charge(state, "Marshal", "Brutes", log)
+    marshal, brutes = state.units["Marshal"].footprint(), state.units["Brutes"].footprint()
+    assert any("Marshal charges home into Brutes' left flank" in e.text for e in log)
+    assert len(models_in_contact(marshal, brutes)) == 1 and contact_side(marshal, brutes) != "front"
+
+
+def test_a_flank_charge_with_room_ends_flush_and_both_units_read_the_flank():
+    state = scenario({"Marshal": (26, 23.0, 90), "Brutes": BRUTES_4_WIDE}, step="charges")
+    log = []
+    state = _charge(state, "Marshal", "Brutes", log)
+    assert any("Marshal charges home into Brutes' left flank" in e.text for e in log)
+    marshal, brutes = state.units["Marshal"].footprint(), state.units["Brutes"].footprint()
+    assert contact_side(brutes, marshal) == "left" and contact_side(marshal, brutes) == "front"
+    assert flush_contact(marshal, brutes, "left")
