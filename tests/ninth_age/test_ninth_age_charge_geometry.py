@@ -67,3 +67,57 @@ def test_a_flank_charge_with_room_ends_flush_and_both_units_read_the_flank():
     marshal, brutes = state.units["Marshal"].footprint(), state.units["Brutes"].footprint()
     assert contact_side(brutes, marshal) == "left" and contact_side(marshal, brutes) == "front"
     assert flush_contact(marshal, brutes, "left")
+
+
+# -- the combat-reform question (§11.14) ----------------------------------------------------------
+def _reform_question(state):
+    """The Halberdiers' combat-reform question: every earlier one answered with its default."""
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age import combat
+    from engine.rulesets.ninth_age.melee import SideScore, outcome
+
+    rnd = combat.Round(units=["Brutes", "Halberdiers"])
+    result = outcome("p2", SideScore(wounds=2), "p1", SideScore(wounds=1))
+    answers = []
+    for _ in range(10):
+        trial = state.model_copy(deep=True)
+        trial.begin_answers(list(answers))
+        try:
+            combat.combat_reforms(trial, rnd, result, [])
+        except DecisionNeeded as asked:
+            if asked.decision.key == "combat-reform-Halberdiers":
+                return asked.decision
+            answers.append(asked.decision.default or asked.decision.options[0])
+            continue
+        raise AssertionError("the Halberdiers were not asked")
+    raise AssertionError("too many questions")
+
+
+def _hemmed_in():
+    """Halberdiers 10 wide fighting the Brutes with their front, their own Crossbowmen beside their
+    south flank: every sideways or rearward formation would overlap them or stand within 1"."""
+    from test_ninth_age_melee_characters import _flanked
+
+    from game_helpers import place
+
+    state = _flanked()
+    place(state, "Crossbowmen", 36, 26, 270)
+    return state
+
+
+def test_the_combat_reform_question_offers_only_sides_with_a_legal_width():
+    from engine.rulesets.ninth_age import combat_reform
+
+    state = _hemmed_in()
+    cands = combat_reform.candidates(state, state.units["Halberdiers"])
+    legal = {c.face for c in cands if c.problem is None}
+    assert legal == {"front"}
+    asked = _reform_question(state)
+    assert asked.options == ["no", "front"]
+    assert "Legal: front " in asked.question and "left" not in asked.question.split("Legal:")[1]
+
+
+def test_a_game_begun_before_version_6_is_offered_every_side_as_it_was():
+    state = _hemmed_in()
+    state.placement_v6 = False
+    assert _reform_question(state).options == ["no", "front", "left", "right", "rear"]
