@@ -121,3 +121,20 @@ def test_a_game_begun_before_version_6_is_offered_every_side_as_it_was():
     state = _hemmed_in()
     state.placement_v6 = False
     assert _reform_question(state).options == ["no", "front", "left", "right", "rear"]
+
+
+# -- a charger with nowhere to redirect (§8.4) ------------------------------------------------------
+def test_a_charger_with_no_other_legal_target_says_it_cannot_redirect():
+    # the Skulkers fled and the reply said nothing of the Knights' redirect: no question, no line
+    state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 20, 180), "Brutes": (60, 44, 180)}, step="charges")
+    log = []
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "flee"}, log)
+    texts = [e.text for e in log]
+    assert "Knights cannot redirect: no other enemy is a legal target (§8.4)." in texts, texts
+    assert not state.units["Knights"].redirected  # no test was taken: it may still redirect this turn
+    # with another enemy in reach, the question is asked and the line is not said
+    state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 20, 180), "Brutes": (44, 22, 180)}, step="charges")
+    log = []
+    apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "flee", "redirect-test": "keep"},
+          log)
+    assert not any("cannot redirect" in e.text for e in log)
