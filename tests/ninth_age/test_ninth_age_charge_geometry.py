@@ -138,3 +138,50 @@ def test_a_charger_with_no_other_legal_target_says_it_cannot_redirect():
     apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "flee", "redirect-test": "keep"},
           log)
     assert not any("cannot redirect" in e.text for e in log)
+
+
+# -- models brought back at the rear (Recover Wounds, §7.8) -------------------------------------------
+def _spearmen_with_friends_behind():
+    """Spearmen 6 wide, 23 models left (3 full ranks and 5 in the fourth), their own Crossbowmen
+    0.3" behind that fourth rank: room for one more model in it, none for a fifth rank."""
+    from engine.rulesets.ninth_age.casualties import lose_wounds
+
+    state = scenario({"Spearmen": (30, 10, 0, 6)})
+    spearmen = state.units["Spearmen"]
+    lose_wounds(state, spearmen, 7, [])
+    fp = spearmen.footprint()
+    rear = fp.world((0, -fp.half_depth))[1]
+    assert spearmen.models == 23 and fp.depth == pytest.approx(4 * 20 / 25.4)
+    from game_helpers import place
+
+    place(state, "Crossbowmen", 30, rear - 0.3 - 1.5 * 20 / 25.4, 0)
+    return state
+
+
+def test_recover_brings_back_only_the_models_that_fit_behind_the_unit():
+    from engine.rulesets.ninth_age.healing import heal, said
+
+    state = _spearmen_with_friends_behind()
+    spearmen = state.units["Spearmen"]
+    done = heal(state, spearmen, 3, recover=True)
+    assert spearmen.models == 24 and done.returned == ["rank-and-file"] and done.lost == 2
+    fp, crossbows = spearmen.footprint(), state.units["Crossbowmen"].footprint()
+    assert fp.shape.intersection(crossbows.shape).area == 0
+    assert str(said(state, spearmen, done, "3")) == (
+        "Spearmen recover 3 wounds: 1 rank-and-file model returns to the rear rank; no room for more models at the "
+        "rear (the unit would overlap Crossbowmen): models that do not fit are not brought back; 2 wounds lost.")
+    # nothing fits any more: no model back, every wound lost, and said so
+    done = heal(state, spearmen, 2, recover=True)
+    assert spearmen.models == 24 and done.returned == [] and done.lost == 2
+    assert "models that do not fit are not brought back" in str(said(state, spearmen, done, "2"))
+
+
+def test_recover_in_a_game_begun_before_version_6_brings_every_model_back_as_it_did():
+    from engine.rulesets.ninth_age.healing import heal
+
+    state = _spearmen_with_friends_behind()
+    state.placement_v6 = False
+    spearmen = state.units["Spearmen"]
+    heal(state, spearmen, 3, recover=True)
+    assert spearmen.models == 26
+    assert spearmen.footprint().shape.intersection(state.units["Crossbowmen"].footprint().shape).area > 0
