@@ -226,12 +226,44 @@ def _recover_fallen(state: NinthAgeState, unit: UnitState, amount: int) -> Heale
     unit.wounds_lost = unit.champion_wounds = 0
     if unit.slain_engaged and state.unit_entry(unit).command.standard:
         unit.standard_lost = True  # its standard bearer fell engaged in a combat: captured (§17.2), not back
-    left, back = _bring_back(state, unit, amount, done)
+    room = None
+    if state.placement_v6:  # only the models that fit behind its characters come back (rules version 6)
+        room, done.no_room = _room_to_form_again(state, unit, min(amount, len(returning_order(state, unit))))
+    left, back = _bring_back(state, unit, amount, done, room=room)
     if back:
         done.rejoined = rank_and_file_back(state, unit, [])
     done.lost = left
     done.characters_left = [c for c in done.rejoined if state.units[c].wounds_lost]
     return done
+
+
+def _room_to_form_again(state: NinthAgeState, unit: UnitState, wanted: int) -> tuple[int, Text | None]:
+    """As :func:`room_behind`, for a unit whose R&F all fell, formed again behind the characters
+    that stood for it (:func:`.mixed_units.rank_and_file_back`): each number of models is tried on
+    a copy of the game, the ground the block takes beyond the characters' checked."""
+    from types import SimpleNamespace
+
+    from engine.rulesets.ninth_age.mixed_units import rank_and_file_back, successor
+    from engine.rulesets.ninth_age.neighbours import surroundings
+    from engine.table.motion import clearance_problem
+
+    leader = state.units[successor(state, unit.id)]
+    if wanted <= 0 or leader.pose is None or leader.garrison:  # a garrison stands in its Building (§18.6)
+        return wanted, None
+    around = surroundings(state, {unit.id, leader.id})
+    now = leader.footprint().shape
+    for k in range(1, wanted + 1):
+        trial = state.model_copy(deep=True)
+        host = trial.units[unit.id]
+        host.models = max(0, unit.models) + k
+        rank_and_file_back(trial, host, [])
+        added = host.footprint().shape.difference(now)
+        if added.area < 1e-9:
+            continue
+        problem = clearance_problem(SimpleNamespace(shape=added), around, 0.0, during=False)
+        if problem is not None:
+            return k - 1, problem
+    return wanted, None
 
 
 def champion_back(state: NinthAgeState, unit: UnitState) -> None:
@@ -268,10 +300,13 @@ def _grown_pose(unit: UnitState, formation) -> Pose:
 
 def room_behind(state: NinthAgeState, unit: UnitState, wanted: int) -> tuple[int, Text | None]:
     """How many of ``wanted`` models coming back (one after another, to the rear rank: :func:`grow`)
-    fit where they would stand: not into another unit, nor into Impassable terrain or a Building,
-    nor off the table (touching is no bar: nothing moves). The seed says nothing of a returning
-    model with no room (§7.8, seed 001:780-783); the ruling: a model that does not fit is not
-    brought back. Returns the number that fit and, when that is fewer, why the next does not."""
+    fit where they would stand: the ground the block newly takes goes into no other unit, no
+    Impassable terrain or Building, and not off the table (touching is no bar: nothing moves; what
+    the unit stands on already is not asked again). The seed says nothing of a returning model with
+    no room (§7.8, seed 001:780-783); the ruling: a model that does not fit is not brought back.
+    Returns the number that fit and, when that is fewer, why the next does not."""
+    from types import SimpleNamespace
+
     from engine.rulesets.ninth_age.neighbours import surroundings
     from engine.table.motion import clearance_problem
 
@@ -279,9 +314,13 @@ def room_behind(state: NinthAgeState, unit: UnitState, wanted: int) -> tuple[int
         return wanted, None
     around = surroundings(state, {unit.id})
     seated = unit.models + joined_positions(state, unit)
+    now = unit.footprint().shape
     for k in range(1, wanted + 1):
         formation = unit.formation.model_copy(update={"models": seated + k})
-        problem = clearance_problem(footprint(formation, _grown_pose(unit, formation)), around, 0.0, during=False)
+        added = footprint(formation, _grown_pose(unit, formation)).shape.difference(now)
+        if added.area < 1e-9:
+            continue
+        problem = clearance_problem(SimpleNamespace(shape=added), around, 0.0, during=False)
         if problem is not None:
             return k - 1, problem
     return wanted, None
