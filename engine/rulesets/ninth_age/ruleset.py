@@ -122,35 +122,41 @@ class NinthAge(Ruleset):
     # standing for it, gets them back by Recover. A game begun before heals as it did
     # (NinthAgeState.healing_v5).
     # 6 (n9-charge-geom): a charge ends flush with the side it charged, not corner to corner (§8.5);
-    # models Recover brings back are placed only where they fit (§7.8). A game begun before places as
-    # it did (NinthAgeState.placement_v6).
+    # the combat-reform question offers only sides with a legal width (§11.14); models Recover brings
+    # back are placed only where they fit (§7.8). A game begun before places and asks as it did
+    # (NinthAgeState.placement_v6).
     rules_version = 6
     rules_version_notes = {1: N_("a game that leaves the secondary setting unset plays Hold the Ground, "
                                  "with no D6 rolled; Fast Cavalry makes no Vanguard move; the sample Thorns lore's "
                                  "Bark Skin recovers no wounds when boosted; a D3 of Heal or Recover Wounds is a "
                                  "three-sided die, not read off a D6; a Wizard Conclave Champion brought back by "
                                  "Recover Wounds casts no more; a unit whose rank and file all fell gets none back"
-                                 "; a charge may end touching the charged side corner to corner; models brought "
-                                 "back by Recover are placed even where they do not fit"),
+                                 "; a charge may end touching the charged side corner to corner; the combat-reform "
+                                 "question offers sides with no legal width; models brought back by Recover are "
+                                 "placed even where they do not fit"),
                            2: N_("Fast Cavalry makes no Vanguard move; the sample Thorns lore's Bark Skin recovers "
                                  "no wounds when boosted; a D3 of Heal or Recover Wounds is a three-sided die, not "
                                  "read off a D6; a Wizard Conclave Champion brought back by Recover Wounds casts no "
                                  "more; a unit whose rank and file all fell gets none back"
-                                 "; a charge may end touching the charged side corner to corner; models brought "
-                                 "back by Recover are placed even where they do not fit"),
+                                 "; a charge may end touching the charged side corner to corner; the combat-reform "
+                                 "question offers sides with no legal width; models brought back by Recover are "
+                                 "placed even where they do not fit"),
                            3: N_("the sample Thorns lore's Bark Skin recovers no wounds when boosted; a D3 of Heal "
                                  "or Recover Wounds is a three-sided die, not read off a D6; a Wizard Conclave "
                                  "Champion brought back by Recover Wounds casts no more; a unit whose rank and file "
                                  "all fell gets none back"
-                                 "; a charge may end touching the charged side corner to corner; models brought "
-                                 "back by Recover are placed even where they do not fit"),
+                                 "; a charge may end touching the charged side corner to corner; the combat-reform "
+                                 "question offers sides with no legal width; models brought back by Recover are "
+                                 "placed even where they do not fit"),
                            4: N_("a D3 of Heal or Recover Wounds is a three-sided die, not read off a D6; a Wizard "
                                  "Conclave Champion brought back by Recover Wounds casts no more; a unit whose rank "
                                  "and file all fell gets none back"
-                                 "; a charge may end touching the charged side corner to corner; models brought "
-                                 "back by Recover are placed even where they do not fit"),
-                           5: N_("a charge may end touching the charged side corner to corner; models brought back "
-                                 "by Recover are placed even where they do not fit")}
+                                 "; a charge may end touching the charged side corner to corner; the combat-reform "
+                                 "question offers sides with no legal width; models brought back by Recover are "
+                                 "placed even where they do not fit"),
+                           5: N_("a charge may end touching the charged side corner to corner; the combat-reform "
+                                 "question offers sides with no legal width; models brought back by Recover are "
+                                 "placed even where they do not fit")}
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
