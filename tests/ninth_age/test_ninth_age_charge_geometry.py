@@ -189,13 +189,12 @@ def test_recover_in_a_game_begun_before_version_6_brings_every_model_back_as_it_
 
 def test_recover_forms_a_fallen_unit_again_only_with_the_models_that_fit_behind_its_characters():
     # the Marshal and the Hedge Wizard stand for the Spearmen (§16.2), the Crossbowmen right behind them
-    import sys
-
-    from game_helpers import place
     from engine.rulesets.ninth_age.healing import heal, said
 
-    fallen = sys.modules.get("test_ninth_age_healing") or __import__("test_ninth_age_healing")
-    state, front = fallen._fallen_spearmen()
+    from game_helpers import place
+    from test_ninth_age_healing import _fallen_spearmen
+
+    state, _front = _fallen_spearmen()
     marshal = state.units["Marshal"].footprint()
     rear = marshal.world((0, -marshal.half_depth))[1]
     place(state, "Crossbowmen", marshal.centre[0], rear - 0.2 - 1.5 * 20 / 25.4, 0)
@@ -207,7 +206,7 @@ def test_recover_forms_a_fallen_unit_again_only_with_the_models_that_fit_behind_
     assert spearmen.footprint().shape.intersection(state.units["Crossbowmen"].footprint().shape).area == 0
     assert ("no room for more models at the rear (the unit would overlap Crossbowmen): models that do not fit are "
             "not brought back") in str(said(state, spearmen, done, "12"))
-    state, front = fallen._fallen_spearmen()
+    state, _front = _fallen_spearmen()
     place(state, "Crossbowmen", marshal.centre[0], rear - 0.2 - 1.5 * 20 / 25.4, 0)
     state.placement_v6 = False  # a game begun before forms it again whatever stands behind
     done = heal(state, state.units["Marshal"], 12, recover=True)
