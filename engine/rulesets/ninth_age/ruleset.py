@@ -80,7 +80,7 @@ OPTIONS = {
 }
 # The secondary objective of a game that does not set it, by rules version (Ninth Age.rules_version):
 # the stored settings stay as the players gave them; a game is rebuilt with its own version's default.
-SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random"}
+SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random", 6: "random"}
 
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "garrison",
              "reveal",
@@ -121,7 +121,11 @@ class NinthAge(Ruleset):
     # Wizard Conclave Champion recovered casts again; a unit whose R&F all fell, its characters
     # standing for it, gets them back by Recover. A game begun before heals as it did
     # (NinthAgeState.healing_v5).
-    rules_version = 5
+    # 6 (n9-charge-geom): a charge ends flush with the side it charged, not corner to corner (§8.5);
+    # the combat-reform question offers only sides with a legal width (§11.14); models Recover brings
+    # back are placed only where they fit (§7.8). A game begun before places and asks as it did
+    # (NinthAgeState.placement_v6).
+    rules_version = 6
     rules_changes = {
         2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
         3: (N_("Fast Cavalry makes no Vanguard move"),),
@@ -129,6 +133,9 @@ class NinthAge(Ruleset):
         5: (N_("a D3 of Heal or Recover Wounds is a three-sided die, not read off a D6"),
             N_("a Wizard Conclave Champion brought back by Recover Wounds casts no more"),
             N_("a unit whose rank and file all fell gets none back")),
+        6: (N_("a charge may end touching the charged side corner to corner"),
+            N_("the combat-reform question offers sides with no legal width"),
+            N_("models brought back by Recover are placed even where they do not fit")),
     }
 
     def option_names(self) -> dict[str, str]:
@@ -218,6 +225,7 @@ class NinthAge(Ruleset):
             charge_path_capped=bool(options.get("charge_path_capped", False)),
             fast_cavalry_vanguard=version >= 3,
             healing_v5=version >= 5,
+            placement_v6=version >= 6,
         )
         muster.build_units(state)
         return state

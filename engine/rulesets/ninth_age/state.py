@@ -198,6 +198,12 @@ class NinthAgeState(GameState):
     # A game begun before (no field stored: False) heals as it did then, so its log replays to the
     # same state
     healing_v5: bool = False
+    # Placement as rules version 6 has it: a charge ends flush with the side it charged, its front
+    # along that side, not corner to corner (§8.5 "in modo tale che i loro lati siano in contatto");
+    # the combat-reform question offers only sides with a legal width (§11.14); models brought back
+    # at the rear (Recover, §7.8) only where they fit. A game begun before (no
+    # field stored: False) places as it did then, so its log replays to the same state
+    placement_v6: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
