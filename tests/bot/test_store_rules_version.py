@@ -201,7 +201,11 @@ async def test_game_status_shows_the_rules_version(tmp_path):
                 "that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled; Fast Cavalry makes no "
                 "Vanguard move; the sample Thorns lore's Bark Skin recovers no wounds when boosted; a D3 of Heal or "
                 "Recover Wounds is a three-sided die, not read off a D6; a Wizard Conclave Champion brought back by "
-                "Recover Wounds casts no more; a unit whose rank and file all fell gets none back.") in old
+                "Recover Wounds casts no more; a unit whose rank and file all fell gets none back; a joined character "
+                "makes no Stomp, Grinding Attacks or Breath Weapon of its own, its base in contact counting as one of its "
+                "unit's, and a unit's spent Breath Weapons are kept by place, not by model; a unit on a hill is Large only "
+                "with more than half of its footprint on it, not model by model; a Missile spell sees every unit at its "
+                "troop type's height wherever it stands.") in old
         await service.handle("chan", "alice", parse_line("/game new ruleset:ninth-age"))
         new = say((await service.handle("chan", "alice", parse_line("/game status"))).text, "en")
         assert f"Rules version {NINTH_AGE.rules_version} (this Warband's)." in new

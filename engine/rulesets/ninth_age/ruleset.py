@@ -80,7 +80,7 @@ OPTIONS = {
 }
 # The secondary objective of a game that does not set it, by rules version (Ninth Age.rules_version):
 # the stored settings stay as the players gave them; a game is rebuilt with its own version's default.
-SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random"}
+SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random", 6: "random"}
 
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "garrison",
              "reveal",
@@ -121,23 +121,52 @@ class NinthAge(Ruleset):
     # Wizard Conclave Champion recovered casts again; a unit whose R&F all fell, its characters
     # standing for it, gets them back by Recover. A game begun before heals as it did
     # (NinthAgeState.healing_v5).
-    rules_version = 5
-    rules_version_notes = {1: N_("a game that leaves the secondary setting unset plays Hold the Ground, "
-                                 "with no D6 rolled; Fast Cavalry makes no Vanguard move; the sample Thorns lore's "
-                                 "Bark Skin recovers no wounds when boosted; a D3 of Heal or Recover Wounds is a "
-                                 "three-sided die, not read off a D6; a Wizard Conclave Champion brought back by "
-                                 "Recover Wounds casts no more; a unit whose rank and file all fell gets none back"),
+    # 6 (n9-versions, gating what n9-joined-specials and n9-hill-heal changed): a joined character makes
+    # its own Stomp, Grinding Attacks and Breath Weapon, a unit's own Stomp and Grinding Attacks are
+    # made by its R&F in contact only, its breaths kept by model (NinthAgeState.specials_v6);
+    # Posizione Elevata is judged model by model, and a Missile spell sees as a shooter does
+    # (NinthAgeState.sight_v6). A game begun before plays them as it did.
+    rules_version = 6
+    rules_version_notes = {1: N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 "
+                                 "rolled; Fast Cavalry makes no Vanguard move; the sample Thorns lore's Bark Skin "
+                                 "recovers no wounds when boosted; a D3 of Heal or Recover Wounds is a three-sided "
+                                 "die, not read off a D6; a Wizard Conclave Champion brought back by Recover Wounds "
+                                 "casts no more; a unit whose rank and file all fell gets none back; a joined "
+                                 "character makes no Stomp, Grinding Attacks or Breath Weapon of its own, its base "
+                                 "in contact counting as one of its unit's, and a unit's spent Breath Weapons are "
+                                 "kept by place, not by model; a unit on a hill is Large only with more than half of"
+                                 " its footprint on it, not model by model; a Missile spell sees every unit at its "
+                                 "troop type's height wherever it stands"),
                            2: N_("Fast Cavalry makes no Vanguard move; the sample Thorns lore's Bark Skin recovers "
                                  "no wounds when boosted; a D3 of Heal or Recover Wounds is a three-sided die, not "
                                  "read off a D6; a Wizard Conclave Champion brought back by Recover Wounds casts no "
-                                 "more; a unit whose rank and file all fell gets none back"),
+                                 "more; a unit whose rank and file all fell gets none back; a joined character makes"
+                                 " no Stomp, Grinding Attacks or Breath Weapon of its own, its base in contact "
+                                 "counting as one of its unit's, and a unit's spent Breath Weapons are kept by "
+                                 "place, not by model; a unit on a hill is Large only with more than half of its "
+                                 "footprint on it, not model by model; a Missile spell sees every unit at its troop "
+                                 "type's height wherever it stands"),
                            3: N_("the sample Thorns lore's Bark Skin recovers no wounds when boosted; a D3 of Heal "
                                  "or Recover Wounds is a three-sided die, not read off a D6; a Wizard Conclave "
                                  "Champion brought back by Recover Wounds casts no more; a unit whose rank and file "
-                                 "all fell gets none back"),
+                                 "all fell gets none back; a joined character makes no Stomp, Grinding Attacks or "
+                                 "Breath Weapon of its own, its base in contact counting as one of its unit's, and a"
+                                 " unit's spent Breath Weapons are kept by place, not by model; a unit on a hill is "
+                                 "Large only with more than half of its footprint on it, not model by model; a "
+                                 "Missile spell sees every unit at its troop type's height wherever it stands"),
                            4: N_("a D3 of Heal or Recover Wounds is a three-sided die, not read off a D6; a Wizard "
                                  "Conclave Champion brought back by Recover Wounds casts no more; a unit whose rank "
-                                 "and file all fell gets none back")}
+                                 "and file all fell gets none back; a joined character makes no Stomp, Grinding "
+                                 "Attacks or Breath Weapon of its own, its base in contact counting as one of its "
+                                 "unit's, and a unit's spent Breath Weapons are kept by place, not by model; a unit "
+                                 "on a hill is Large only with more than half of its footprint on it, not model by "
+                                 "model; a Missile spell sees every unit at its troop type's height wherever it "
+                                 "stands"),
+                           5: N_("a joined character makes no Stomp, Grinding Attacks or Breath Weapon of its own, "
+                                 "its base in contact counting as one of its unit's, and a unit's spent Breath "
+                                 "Weapons are kept by place, not by model; a unit on a hill is Large only with more "
+                                 "than half of its footprint on it, not model by model; a Missile spell sees every "
+                                 "unit at its troop type's height wherever it stands")}
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
@@ -226,6 +255,7 @@ class NinthAge(Ruleset):
             charge_path_capped=bool(options.get("charge_path_capped", False)),
             fast_cavalry_vanguard=version >= 3,
             healing_v5=version >= 5,
+            specials_v6=version >= 6, sight_v6=version >= 6,
         )
         muster.build_units(state)
         return state
