@@ -20,11 +20,11 @@ from pathlib import Path
 import pytest
 
 from engine.core.errors import IllegalAction
-from engine.rulesets.ninth_age import magic
 from engine.rulesets.ninth_age.breath import breathers
 from engine.rulesets.ninth_age.casualties import lose_wounds
 from engine.rulesets.ninth_age.mixed_units import place_in_block
 from engine.rulesets.ninth_age.shooting_phase import Shoot
+from engine.rulesets.ninth_age.terrain_layouts import feature
 
 from game_helpers import RULESET, apply, scenario
 from loaded_dice import load
@@ -32,7 +32,6 @@ from test_ninth_age_elevated_position import COVERED, WITH_BLOCKER, _measure, _s
 from test_ninth_age_joined_specials import _fight, _joined, _rules, _specials
 from test_ninth_age_magic_sight import PLACED, _refusal
 from test_ninth_age_magic import magic_phase
-from engine.rulesets.ninth_age.terrain_layouts import feature
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -66,14 +65,14 @@ def test_version_5_counts_the_joined_characters_base_as_one_of_the_units_stomper
                  _specials(state, "Stomp") + _specials(state, "Grinding Attacks"))
     # the Brutes' own, by three models (the Chieftain's base among them), at their S 4; none of the Chieftain's
     assert old == [("Grinding Attacks", "", 3, "1", 4, 2), ("Stomp", "", 3, "1", 4, 0)]
-    _state, said = _fight(state)
+    _after, said = _fight(state)
     assert "I0: Brutes Stomp (1) from 3 models at Halberdiers: 3 automatic hits at S4." in said
     assert not [line for line in said if "Chieftain Stomp" in line or "Chieftain Grinding" in line]
 
 
 def test_version_5_gives_a_joined_character_no_breath_weapon_of_its_own():
     state = _old(_joined(chieftain=("Breath Weapon (Strength 3)",)), "specials_v6")
-    _state, said = _fight(state, {"breath-Chieftain": "yes"})
+    _after, said = _fight(state, {"breath-Chieftain": "yes"})
     assert not [line for line in said if "Chieftain" in line and "Breath" in line]
     # nor as a shooting attack: the old refusal, the character shoots with its unit
     state = scenario({"Brutes": (30, 15.3, 180, 3), "Crossbowmen": (30, 10, 0, 5)}, seat="p2", terrain="open")
