@@ -17,6 +17,10 @@ and the models that breathed in close combat did so in base contact, in front; s
 still standing that have breathed are taken to be the front-most R&F places of the unit, and its
 casualties take the models that still have theirs first (the spent ones stand while the unit
 has as many R&F left). A spent count never grows back: a model that breathed stays spent.
+
+A game begun before rules version 6 (``NinthAgeState.specials_v6`` unset) plays as it was played:
+the footprint places that breathed are kept (``UnitState.breathed``), whoever stands there later,
+and a joined character has no Breath Weapon of its own.
 """
 
 from __future__ import annotations
