@@ -125,6 +125,11 @@ class NinthAge(Ruleset):
     # the combat-reform question offers only sides with a legal width (§11.14); models Recover brings
     # back are placed only where they fit (§7.8). A game begun before places and asks as it did
     # (NinthAgeState.placement_v6).
+    # 6 (n9-versions, gating what n9-joined-specials and n9-hill-heal changed): a joined character makes
+    # its own Stomp, Grinding Attacks and Breath Weapon, a unit's own Stomp and Grinding Attacks are
+    # made by its R&F in contact only, its breaths kept by model (NinthAgeState.specials_v6);
+    # Posizione Elevata is judged model by model, and a Missile spell sees as a shooter does
+    # (NinthAgeState.sight_v6). A game begun before plays them as it did.
     rules_version = 6
     rules_changes = {
         2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
@@ -135,7 +140,12 @@ class NinthAge(Ruleset):
             N_("a unit whose rank and file all fell gets none back")),
         6: (N_("a charge may end touching the charged side corner to corner"),
             N_("the combat-reform question offers sides with no legal width"),
-            N_("models brought back by Recover are placed even where they do not fit")),
+            N_("models brought back by Recover are placed even where they do not fit"),
+            N_("a joined character makes no Stomp, Grinding Attacks or Breath Weapon of its own, its base in contact "
+               "counting as one of its unit's"),
+            N_("a unit's spent Breath Weapons are kept by place, not by model"),
+            N_("a unit on a hill is Large only with more than half of its footprint on it, not model by model"),
+            N_("a Missile spell sees every unit at its troop type's height wherever it stands")),
     }
 
     def option_names(self) -> dict[str, str]:
@@ -226,6 +236,7 @@ class NinthAge(Ruleset):
             fast_cavalry_vanguard=version >= 3,
             healing_v5=version >= 5,
             placement_v6=version >= 6,
+            specials_v6=version >= 6, sight_v6=version >= 6,
         )
         muster.build_units(state)
         return state
