@@ -411,6 +411,40 @@ class Ruleset(ABC):
                     found.append(label)
         return found
 
+    # -- what a question's reply said, held at once ---------------------------------------------
+    def said_at_question(self, state: GameState) -> tuple[str, ...]:
+        """The fields of ``state`` that hold, from the moment a question is asked, what the action
+        said before it (a hidden list's item revealed, §2.4: the other player's army list shows it
+        at once, not only once the question is answered). The rest of the stored state stays as it
+        was before the action, which the answer plays again from its start (see _run); these
+        fields are set back for that run (:meth:`before_question`). None by default."""
+        return ()
+
+    def _hold_said(self, state: GameState, waiting: GameState, run: GameState) -> dict[str, Any]:
+        """``waiting`` (the stored state of an action stopped at a question) given the fields of
+        :meth:`said_at_question` as ``run`` (the interrupted run) left them; returns each changed
+        field's value before the action, as JSON (PendingDecision.before)."""
+        before: dict[str, Any] = {}
+        for name in self.said_at_question(state):
+            was, now = getattr(state, name), getattr(run, name)
+            if now != was:
+                adapter = TypeAdapter(type(state).model_fields[name].annotation)
+                before[name] = adapter.dump_python(was, mode="json")
+                setattr(waiting, name, copy_state(now))
+        return before
+
+    def before_question(self, state: GameState) -> GameState:
+        """The state a waiting action is played again from: ``state`` without its question, and
+        the fields it holds of the interrupted run (:meth:`said_at_question`) set back to what they
+        were before the action. A shallow copy: :meth:`_run` copies it before changing it."""
+        before = state.model_copy(deep=False)
+        before.pending = None
+        pending = state.pending
+        for name, value in (pending.before.items() if pending is not None else ()):
+            adapter = TypeAdapter(type(state).model_fields[name].annotation)
+            setattr(before, name, adapter.validate_python(value))
+        return before
+
     # -- framework ----------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if state.is_over:
@@ -459,11 +493,14 @@ class Ruleset(ABC):
             self._apply(working, action, events)
         except DecisionNeeded as need:
             # The table sees what happened up to the question; the state stays as it was.
+            # What was said before the question and must hold at once (a hidden item revealed) is
+            # kept in the stored state too, its value before the action beside the question.
             used = working.used_answers()
             waiting = copy_state(state)
+            held = self._hold_said(state, waiting, working)
             waiting.pending = PendingDecision(action=action.model_dump(mode="json"), answers=[a.option for a in used],
                                               keys=[a.key or "" for a in used], decision=need.decision,
-                                              shown=len(events), seen=shown_digest(events))
+                                              shown=len(events), seen=shown_digest(events), before=held)
             question = Event(kind="decision", seat=need.decision.seat,
                              text=need.decision.prompt(state.seat(need.decision.seat).name),
                              data={"key": need.decision.key, "options": need.decision.options})
@@ -482,8 +519,7 @@ class Ruleset(ABC):
         pending = state.pending
         if pending is None or state.is_over:
             return state
-        working = copy_state(state)
-        working.pending = None
+        working = copy_state(self.before_question(state))
         working.begin_answers(pending.given())
         try:
             self._apply(working, self.parse_action(pending.action), [])
@@ -528,9 +564,7 @@ class Ruleset(ABC):
             # An answer naming another question than this one: only a log replayed across a
             # rules update holds one (the table always answers the question it shows). It is
             # fed as it was and set aside as it was (see _run), whoever it came from.
-            before = state.model_copy(deep=False)
-            before.pending = None
-            return self._run(before, self.parse_action(pending.action),
+            return self._run(self.before_question(state), self.parse_action(pending.action),
                              [*pending.given(), GivenAnswer(action.option, action.key, action.at)],
                              shown=pending.shown, seen=pending.seen)
         if action.seat != decision.seat:
@@ -540,9 +574,7 @@ class Ruleset(ABC):
             raise IllegalAction("bad-option", _("{answer} is not an answer to “{question}” Choose {options}.",
                                             answer=quote(action.option), question=decision.asked(),
                                             options=commas(decision.options)))
-        before = state.model_copy(deep=False)
-        before.pending = None
-        return self._run(before, self.parse_action(pending.action),
+        return self._run(self.before_question(state), self.parse_action(pending.action),
                          [*pending.given(), GivenAnswer(action.option, action.key, action.at)],
                          shown=pending.shown, seen=pending.seen)
 
