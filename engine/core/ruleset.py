@@ -642,16 +642,27 @@ class Ruleset(ABC):
             action = log[i]
             answers: list[GivenAnswer] = []
             i += 1
+            if state.pending is not None or isinstance(action, Timeout):
+                # A question the action before left open, which a resignation or a time-out closed
+                # (and the answers after a time-out's): played as the table played them, one by one.
+                state, new_events = self.apply(state, action)
+                events.extend(new_events)
+                continue
             while i < len(log) and isinstance(log[i], Decide):
                 answers.append(GivenAnswer(log[i].option, log[i].key, log[i].at))
                 i += 1
             if state.is_over:
                 raise IllegalAction("game-over", _("The game is over; no more moves can be made."))
-            if isinstance(action, Decide) or state.pending is not None:
+            if isinstance(action, Decide):
                 raise IllegalAction("bad-log", _("The log answers a question no action asked."))
             if isinstance(action, Resign):
-                state.pending = None
                 self._resign(state, action, events)
+                continue
+            if i < len(log) and isinstance(log[i], (Resign, Timeout)):
+                # A resignation or a time-out next may close a question this action leaves open:
+                # run it as the table did (on a copy), so that the question is open again.
+                state, new_events = self._run(state, action, answers, shown=0)
+                events.extend(new_events)
                 continue
             state.begin_answers(answers)
             try:

@@ -34,8 +34,10 @@ async def _replays(service, store):
     return state
 
 
-async def test_a_charge_reveals_its_banner_in_the_stored_state_before_the_placement_question(service, store):
-    # seed 1: the Ashen Host go first; in their turn the Iron Marches' Knights (Banner of Speed) charge
+async def _knights_charge(service):
+    """Seed 1, hidden lists: the Ashen Host go first; in their turn the Iron Marches' Knights (Banner
+    of Speed) declare a charge on the Wolf Riders, who hold. Returns the two seats (the Wolf
+    Riders', the Knights')."""
     state, facing = await _facing_off(service, 1, ", lists=hidden")
     active, enemy = state.active, state.enemy_of(state.active)
     runner, charger = state.units[facing[active]], state.units[facing[enemy]]
@@ -46,7 +48,11 @@ async def test_a_charge_reveals_its_banner_in_the_stored_state_before_the_placem
     assert reply.error is None, reply.text
     shown = await say(service, USERS[active], f"/army show seat:{enemy}")
     assert HIDDEN in _knights_line(shown.text) and "Banner of Speed" not in shown.text
+    return active, enemy
 
+
+async def test_a_charge_reveals_its_banner_in_the_stored_state_before_the_placement_question(service, store):
+    active, enemy = await _knights_charge(service)
     # the declarations end: the banner is revealed before the roll, and the charge asks where it lands
     reply = await say(service, USERS[enemy], "/end")
     assert reply.error is None, reply.text
@@ -110,3 +116,16 @@ def test_a_resignation_at_the_question_keeps_what_was_revealed():
     _before, asked = _book_cast(version6=True)
     over, _events = RULESET.apply(asked, Resign(seat="p1"))
     assert over.is_over and over.pending is None and over.revealed == {"p2": ["Book of Arcane Power"]}
+
+
+async def test_a_game_resigned_at_the_question_keeps_the_reveal_and_replays(service, store):
+    # The log ends with the charge's /end and the resignation, no answer between: replaying it
+    # refused the log ("leaves a question unanswered"), since every action but the last ran in
+    # place with the answers after it; now an action a resignation or time-out follows runs as
+    # the table ran it, its question open for the resignation to close.
+    active, enemy = await _knights_charge(service)
+    await say(service, USERS[enemy], "/end")
+    reply = await say(service, USERS[enemy], "/game resign")
+    assert reply.error is None and "resigns" in reply.text, reply.text
+    state = await _replays(service, store)
+    assert state.is_over and state.pending is None and state.revealed == {enemy: ["Banner of Speed"]}

@@ -196,6 +196,14 @@ async def test_end_turn_policy_ends_the_late_activation_as_an_action(service, st
     assert replayed.model_dump() == after.model_dump()
     # The late seat's turn passed; the opponent's clock now runs.
     assert late not in ruleset.to_act(after) or after.is_over
+    # the game goes on, and its log, the time-out now in the middle of it, still replays exactly
+    # (each action before the last ran in place, a time-out too, which the ruleset cannot apply)
+    await step(service)
+    game, ruleset, after = await service.game_snapshot("chan", finished_ok=True)
+    actions = [ruleset.parse_action(a.action) for a in await store.actions(game.id)]
+    assert actions[-1].kind != "timeout" and any(a.kind == "timeout" for a in actions)
+    replayed, _ = ruleset.replay(game.seed, game.options, actions)
+    assert replayed.model_dump() == after.model_dump()
 
 
 async def test_a_time_out_posted_in_the_channel_names_whose_move_it_is_in_the_servers_language(service, store, clock):
