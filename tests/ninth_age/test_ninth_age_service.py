@@ -7,6 +7,7 @@ import io
 from PIL import Image
 
 from bot.commands import parse_line
+from engine.rulesets.ninth_age.setup import placed_on_table
 from renderers.table import LEGEND_ROW
 
 from game_helpers import _group, answer_for, slots
@@ -53,6 +54,12 @@ async def test_a_ninth_age_battle_through_the_service(service, store):
     uid = slots(state, seat)[0][0]
     reply = await say(service, USERS[seat], f'/deploy unit:"{uid}" x:36 y:24')
     assert reply.error == "outside-zone" and "outside your deployment zone" in reply.text
+    # and where the unit would reach, so that a deep base is placed by its centre without trials
+    unit = state.units[uid]
+    unit_fp = placed_on_table(state, seat, unit, 36, 24, None, None).footprint()
+    x0, y0, x1, y1 = unit_fp.shape.bounds
+    assert (f"placed there it would reach x {x0:.1f}-{x1:.1f}, y {y0:.1f}-{y1:.1f} "
+            f"({unit_fp.width:.1f}\" wide, {unit_fp.depth:.1f}\" deep)") in reply.text, reply.text
 
     images = 0
     while state.phase == "deployment":
