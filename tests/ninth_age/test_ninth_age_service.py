@@ -58,7 +58,7 @@ async def test_a_ninth_age_battle_through_the_service(service, store):
     unit = state.units[uid]
     unit_fp = placed_on_table(state, seat, unit, 36, 24, None, None).footprint()
     x0, y0, x1, y1 = unit_fp.shape.bounds
-    assert (f"placed there it would reach x {x0:.1f}-{x1:.1f}, y {y0:.1f}-{y1:.1f} "
+    assert (f"placed there the unit would reach x {x0:.1f}-{x1:.1f}, y {y0:.1f}-{y1:.1f} "
             f"({unit_fp.width:.1f}\" wide, {unit_fp.depth:.1f}\" deep)") in reply.text, reply.text
 
     images = 0
