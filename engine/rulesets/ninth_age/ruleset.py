@@ -130,6 +130,9 @@ class NinthAge(Ruleset):
     # made by its R&F in contact only, its breaths kept by model (NinthAgeState.specials_v6);
     # Posizione Elevata is judged model by model, and a Missile spell sees as a shooter does
     # (NinthAgeState.sight_v6). A game begun before plays them as it did.
+    # 6 (n9-post): a hidden item revealed before a question (a charging unit's movement item, then
+    # where it makes contact) is in the stored state's ``revealed`` while the question waits, not
+    # only once it is answered (NinthAgeState.reveals_at_question).
     rules_version = 6
     rules_changes = {
         2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
@@ -145,7 +148,9 @@ class NinthAge(Ruleset):
                "counting as one of its unit's"),
             N_("a unit's spent Breath Weapons are kept by place, not by model"),
             N_("a unit on a hill is Large only with more than half of its footprint on it, not model by model"),
-            N_("a Missile spell sees every unit at its troop type's height wherever it stands")),
+            N_("a Missile spell sees every unit at its troop type's height wherever it stands"),
+            N_("a hidden magic item revealed before a question is named in the army list only once the question "
+               "is answered")),
     }
 
     def option_names(self) -> dict[str, str]:
@@ -237,12 +242,20 @@ class NinthAge(Ruleset):
             healing_v5=version >= 5,
             placement_v6=version >= 6,
             specials_v6=version >= 6, sight_v6=version >= 6,
+            reveals_at_question=version >= 6,
         )
         muster.build_units(state)
         return state
 
     def start_action(self, state: GameState) -> Action | None:
         return StartBattle()
+
+    def said_at_question(self, state: GameState) -> tuple[str, ...]:
+        """A hidden item the reply reveals before a question (a charging unit's Banner of Speed,
+        then where it makes contact) is revealed from then on (§2.4: "deve essere rivelato la
+        prima volta che viene utilizzato"), not once the question is answered: the stored state
+        holds it at once (rules version 6, NinthAgeState.reveals_at_question)."""
+        return ("revealed",) if getattr(state, "reveals_at_question", False) else ()
 
     def auto_answer(self, state: GameState) -> tuple[Decide, Event] | None:
         """The pending question's default, at once, when the ``auto`` setting names its kind and

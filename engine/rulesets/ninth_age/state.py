@@ -219,6 +219,11 @@ class NinthAgeState(GameState):
     # (magic.in_sight). A game begun before (False) makes a unit Large when more than half of its
     # footprint is on a hill, and a spell sees every unit at its troop type's height
     sight_v6: bool = False
+    # A hidden item revealed (§2.4) by an action that then stops at a question is in ``revealed``
+    # from that moment (NinthAge.said_at_question), from rules version 6 on: the other player's
+    # /army show gives it while the question waits. A game begun before (no field stored: False)
+    # keeps it out until the answer, as it was stored then, so its log replays to the same state
+    reveals_at_question: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
