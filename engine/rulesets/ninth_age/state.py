@@ -198,6 +198,10 @@ class NinthAgeState(GameState):
     # A game begun before (no field stored: False) heals as it did then, so its log replays to the
     # same state
     healing_v5: bool = False
+    # A character that moved with its unit this phase may not leave it (§16.3, seed 001:2586-2587: "se è
+    # in grado di muoversi (... non ha già mosso ...)"), from rules version 6 on; a game begun before (no
+    # field stored: False) let it, so its log replays as it was played
+    leave_v6: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
