@@ -517,7 +517,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     several = len(spell.boosted_versions()) > 1
     what = text_join("", [data_said(spell.name),
                           (_(" (boosted: {version})", version=data_said(boosted.name)) if several else _(" (boosted)"))
-                          if boosted is not None else "", _(" (bound, Power Level)") if bound else ""])
+                          if boosted is not None else "", _(" (bound, Power Level {level})", level=value) if bound else ""])
     aim = point and _("the point {point}, {point2}", point=decimal(point[0], ".1f"), point2=decimal(point[1], ".1f")) or commas(u.id for u in targets)
     # step 3: success?
     if not total.reaches(value):
@@ -832,8 +832,10 @@ def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: i
         _used(state, dispeller, "Wand of Stability", events)
         wand_text = _(" +{total} (Wand of Stability)", total=w.total)
     ok = not total.insufficient and total.total + extra >= needed
-    text = text_join("", [_("{who} dispels {spell} with {value_n} dice: {describe}", who=who, spell=spell, value_n=n, describe=total.describe()), (_(" +1 against a bound spell") if bound else "")])
+    text = text_join("", [_("{who} dispels {spell} with {value_n} dice: {describe}", who=who, spell=spell, value_n=n, describe=total.describe()), (_(", +1 against a bound spell") if bound else "")])
     text = text_join("", [text, wand_text])
+    if extra and not total.insufficient:  # the sum the dispel is judged by: "→ 9, +1 against a bound spell = 10"
+        text = text_join("", [text, _(" = {total}", total=total.total + extra)])
     text = text_join("", [text, text_join("", [_(" against {needed}: ", needed=needed), (_("dispelled.") if ok else _("it fails"))])])
     if not ok and dispeller is not None:
         _break(state, dispeller)

@@ -1,0 +1,108 @@
+"""Found by playing the README's Ninth Age section as a new user would, off the paths walked before
+(branch n9-play5: armies built with /army, an imported army file with a chosen lore, diagonal
+deployment, hidden lists, an uploaded terrain layout)."""
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.rulesets.ninth_age.actions import Advance, Leave
+from engine.rulesets.ninth_age.actions import MoveStep
+
+from game_helpers import RULESET, apply, scenario
+
+
+def _knights_with_the_marshal(version=None):
+    state = scenario({"Knights": (20, 14, 0), "Marshal": (24.5, 15.5, 0)})
+    from engine.rulesets.ninth_age.actions import Join
+
+    state = apply(state, Join(seat="p1", unit="Marshal", into="Knights", file=4))
+    # the next turn's Remaining Moves: nothing has moved yet
+    state.units["Knights"].joined_this_phase = False
+    state.units["Marshal"].moved = False
+    if version is not None:
+        state.leave_v6 = version >= 6
+    return state
+
+
+def test_a_character_that_moved_with_its_unit_may_not_leave_it_that_phase():
+    # /march unit:Knights, then /leave unit:Captain forward:5 was taken, and the reply said "Knights have
+    # not moved": the Captain had moved with them ("non ha già mosso", §16.3, seed 001:2585-2586)
+    state = _knights_with_the_marshal()
+    assert state.leave_v6  # a new game plays rules version 6
+    state = apply(state, Advance(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=2)]))
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="right", amount=1.5)]))
+    assert refused.value.message == ("Marshal cannot leave Knights now: it moved with Knights this phase, and a "
+                                     "character leaves its unit only if it has not moved yet (§16.3).")
+    assert state.units["Marshal"].location == "joined"
+    # a unit that has not moved lets it leave, as before
+    state = _knights_with_the_marshal()
+    state = apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="right", amount=1.5)]))
+    assert state.units["Marshal"].location == "table"
+
+
+def test_a_game_begun_before_rules_version_6_still_lets_it_leave():
+    state = _knights_with_the_marshal(version=5)
+    state = apply(state, Advance(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=2)]))
+    state = apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="right", amount=1.5)]))
+    assert state.units["Marshal"].location == "table"
+
+
+def test_a_new_game_is_version_6_and_an_older_one_keeps_its_leave():
+    assert RULESET.new_game_at(7, {"deployment": "classic"}, 6).leave_v6
+    assert not RULESET.new_game_at(7, {"deployment": "classic"}, 5).leave_v6
+    assert str(RULESET.rules_version_line(5)).endswith(
+        "a character leaves its unit in the Remaining Moves even after moving with it that phase.")
+
+
+def test_a_gap_too_short_is_said_rounded_down_never_as_the_gap_it_misses():
+    # "Sabre Beasts can't move like that: on the way the unit would come 0.50" from Chieftain (at least 0.5"
+    # needed)": the gap was 0.497", rounded up to the very distance it fell short of
+    from shapely.geometry import box
+
+    from engine.table.motion import Surroundings, clearance_problem
+
+    class _Fp:  # a footprint's shape is all the clearance check reads
+        def __init__(self, shape):
+            self.shape = shape
+
+    mover = _Fp(box(0, 0, 2, 2))
+    around = Surroundings(others={"C": _Fp(box(2.497, 0, 3.5, 2))}, names={"C": "Chieftain"})
+    problem = clearance_problem(mover, around, 0.5, during=True)
+    assert str(problem) == "the unit would come 0.49\" from Chieftain (at least 0.5\" needed)"
+    around = Surroundings(others={"C": _Fp(box(2.43, 0, 3.5, 2))}, names={"C": "Chieftain"})
+    assert str(clearance_problem(mover, around, 0.5, during=True)) == \
+        "the unit would come 0.43\" from Chieftain (at least 0.5\" needed)"
+
+
+def test_a_subcommand_typed_without_its_group_is_named_with_it():
+    # the task's "/undo" met "There is no command /undo. Try /help."; the README's command is /game undo
+    from bot.commands import find_command
+
+    with pytest.raises(IllegalAction) as refused:
+        find_command("undo")
+    assert refused.value.message == "There is no command /undo; did you mean /game undo?"
+    with pytest.raises(IllegalAction) as refused:
+        find_command("show")  # /army show, /warband show...: no guess
+    assert refused.value.message == "There is no command /show. Try /help."
+
+
+def test_a_cannon_aimed_between_a_skirmishers_bases_is_told_a_point_that_is_on_them():
+    # /shoot unit:Great Cannon target:Skulkers at:28,25 (the skirmishers' centre, where they deployed) was
+    # refused "(28, 25) is not on Skulkers.": the centre falls in a gap between the loose bases
+    from engine.rulesets.ninth_age.shooting_phase import Shoot
+    from shapely.geometry import Point
+
+    state = scenario({"Great Cannon": (30, 10, 0), "Skulkers": (30, 25, 180)}, terrain="open")
+    state.phase, state.step = "shooting", ""
+    skulkers = state.units["Skulkers"]
+    shape = skulkers.footprint().shape
+    centre = (skulkers.pose.x, skulkers.pose.y)
+    assert not shape.buffer(1e-6).covers(Point(centre))  # loose order: the centre is in a gap
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(state, Shoot(seat="p1", unit="Great Cannon", target="Skulkers", at=centre))
+    message = str(refused.value.message)
+    assert message.startswith("(30, 25) is not on Skulkers: its nearest point is (")
+    assert message.endswith("); or leave at: out to aim at the point of it nearest the cannon in sight.")
+    x, y = (float(v) for v in message.split("nearest point is (")[1].split(")")[0].split(", "))
+    assert shape.distance(Point(x, y)) < 0.06  # said to a tenth of an inch
