@@ -48,7 +48,8 @@ class Step:
 
     def describe(self, fp: Footprint | None = None) -> Text:
         """The step as a player reads it ("forward 3.0\"", "wheel left 10° = 0.9\" at the outer corner")."""
-        degrees = decimal(self.amount, "g")
+        # to a tenth of a degree: a charge path's computed wheel read "wheel right 8.26697°"
+        degrees = decimal(round(self.amount, 1), "g")
         if self.kind == "wheel":
             if fp is None:
                 return _("wheel left {degrees}°", degrees=degrees) if self.side == "left" else \

@@ -106,3 +106,19 @@ def test_a_cannon_aimed_between_a_skirmishers_bases_is_told_a_point_that_is_on_t
     assert message.endswith("); or leave at: out to aim at the point of it nearest the cannon in sight.")
     x, y = (float(v) for v in message.split("nearest point is (")[1].split(")")[0].split(", "))
     assert shape.distance(Point(x, y)) < 0.06  # said to a tenth of an inch
+
+
+def test_a_charge_paths_wheel_is_said_to_a_tenth_of_a_degree():
+    # "Brutes charge home into Red Spears' front ...: forward 7.6", wheel right 8.26697° = 0.7" at the outer
+    # corner, forward 0.2"."
+    from engine.rulesets.ninth_age.charges import path_steps
+
+    state = scenario({"Brutes": (20, 30, 180)}, seat="p2")
+    start = state.units["Brutes"].footprint()
+
+    class _Path:
+        forward, wheel, then, align = 7.6, 8.26697, 0.2, 0.0
+
+    said = [str(s) for s in path_steps(start, _Path)]
+    assert said[1].startswith("wheel right 8.3° = ") and said[1].endswith("\" at the outer corner")
+    assert said == ["forward 7.6\"", said[1], "forward 0.2\""]
