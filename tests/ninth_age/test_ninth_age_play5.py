@@ -52,7 +52,8 @@ def test_a_new_game_is_version_6_and_an_older_one_keeps_its_leave():
     assert RULESET.new_game_at(7, {"deployment": "classic"}, 6).leave_v6
     assert not RULESET.new_game_at(7, {"deployment": "classic"}, 5).leave_v6
     assert str(RULESET.rules_version_line(5)).endswith(
-        "a character leaves its unit in the Remaining Moves even after moving with it that phase.")
+        "a character leaves its unit in the Remaining Moves even after moving with it that phase; a Remains in Play "
+        "spell stays in play when every unit it was on is destroyed.")
 
 
 def test_a_gap_too_short_is_said_rounded_down_never_as_the_gap_it_misses():
@@ -122,3 +123,50 @@ def test_a_charge_paths_wheel_is_said_to_a_tenth_of_a_degree():
     said = [str(s) for s in path_steps(start, _Path)]
     assert said[1].startswith("wheel right 8.3° = ") and said[1].endswith("\" at the outer corner")
     assert said == ["forward 7.6\"", said[1], "forward 0.2\""]
+
+
+def test_a_charger_with_no_other_enemy_to_charge_is_told_it_cannot_redirect():
+    # Halberdiers charged Boar Riders, which fled: the replies went on to the flight and the next charge,
+    # saying nothing of the redirect the player was waiting to be asked about (§8.4)
+    from engine.rulesets.ninth_age.actions import Charge
+
+    state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 20, 180)}, step="charges")
+    log = []
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "flee"}, log)
+    texts = [str(e.text) for e in log]
+    assert "Knights could charge no other enemy unit: no redirect, their charge stays on the fleeing Skulkers." \
+        in texts
+    assert [c.target for c in state.charges] == ["Skulkers"]
+
+
+def _thorn_crown_on_spearmen_then_spearmen_destroyed(version):
+    # Forge Heart stayed "in play on Red Spears and Marshal" after both were destroyed, and the enemy
+    # was asked after every spell whether to dispel it
+    from test_ninth_age_magic import cast, magic_phase
+    from loaded_dice import load
+    from engine.rulesets.ninth_age.actions import EndStep
+
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
+    state.rip_gone_v6 = version >= 6
+    load(state, 5, 5)
+    state = cast(state, wizard="Shaman", spell="Thorn Crown", dice=2, target="Spearmen", answers={"dispel": "none"})
+    assert [e.spell for e in state.effects if not e.attribute] == ["Thorn Crown"]
+    state.units["Spearmen"].location = "destroyed"  # caught by a pursuit, say
+    state.phase, state.active, state.step = "movement", "p1", "remaining"
+    log = []
+    state = apply(state, EndStep(seat="p1"), None, log)  # on to Player 1's Magic phase
+    return state, [str(e.text) for e in log]
+
+
+def test_a_remains_in_play_spell_ends_when_its_units_are_all_gone():
+    state, said = _thorn_crown_on_spearmen_then_spearmen_destroyed(6)
+    assert "Thorn Crown (Shaman) ends: Spearmen, what it was cast on, no longer on the table." in said
+    assert not [e for e in state.effects if e.spell == "Thorn Crown"]
+    assert "Player 2 leaves the spells in play as they are." not in said  # no question on it
+
+
+def test_a_game_begun_before_rules_version_6_keeps_it_in_play():
+    state, said = _thorn_crown_on_spearmen_then_spearmen_destroyed(5)
+    assert [e.spell for e in state.effects if not e.attribute] == ["Thorn Crown"]
+    assert not any("no longer on the table" in s for s in said)
+    assert "Player 2 leaves the spells in play as they are." in said  # asked, and answered none

@@ -519,7 +519,11 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         charger = state.units[decl.charger]
         choices = [u for u in state.on_table(state.enemy_of(charger.owner))
                    if u.id != fled and _legal_target(state, charger, u)]
-        if not choices:
+        if not choices:  # said, so its player knows the redirect was weighed (§8.4)
+            events.append(Event(kind="redirect", seat=charger.owner, text=ngettext(
+                "{charger} could charge no other enemy unit: no redirect, its charge stays on the fleeing {fled}.",
+                "{charger} could charge no other enemy unit: no redirect, their charge stays on the fleeing {fled}.",
+                number(state, charger), charger=charger.id, fled=fled)))
             continue
         if decide(state, charger.owner, f"redirect-test-{charger.id}", _("{fled} fled. Test to redirect {charger}'s charge?", fled=fled, charger=charger.id), ["test", "keep"]) == "keep":
             events.append(Event(kind="redirect", seat=charger.owner, text=ngettext("{charger} keeps its charge on the fleeing {fled}.", "{charger} keep their charge on the fleeing {fled}.", number(state, charger), charger=charger.id, fled=fled)))

@@ -282,6 +282,18 @@ def _end_spells_of_the_slain(state: NinthAgeState, events: list[Event]) -> None:
                       spell=e.spell, caster=e.caster) if fled else
                     _("{spell} ends: {caster} was slain.", spell=e.spell, caster=e.caster))
             events.append(Event(kind="spell_ends", seat=e.seat, text=text))
+    if not state.rip_gone_v6:
+        return
+    # a RiP spell on units that are all gone (destroyed, slain, fled off the table) has nothing left to
+    # work on: it ends with them, no more offered to dispel after every spell (rules version 6)
+    for e in list(state.effects):
+        units = [state.units[u] for u in e.units if u in state.units]
+        if (e.duration == "remains in play" and units
+                and all(u.location in ("destroyed", "fled") or u.models <= 0 for u in units)):
+            state.effects.remove(e)
+            events.append(Event(kind="spell_ends", seat=e.seat, text=_(
+                "{spell} ({caster}) ends: {units}, what it was cast on, no longer on the table.", spell=e.spell,
+                caster=e.caster, units=listed(e.units))))
 
 
 def dice_left(state: NinthAgeState, seat: str) -> int:
