@@ -53,7 +53,7 @@ def test_a_new_game_is_version_6_and_an_older_one_keeps_its_leave():
     assert not RULESET.new_game_at(7, {"deployment": "classic"}, 5).leave_v6
     assert str(RULESET.rules_version_line(5)).endswith(
         "a character leaves its unit in the Remaining Moves even after moving with it that phase; a Remains in Play "
-        "spell stays in play when every unit it was on is destroyed.")
+        "spell stays in play when every unit it was on is destroyed; a charged War Machine may Flee.")
 
 
 def test_a_gap_too_short_is_said_rounded_down_never_as_the_gap_it_misses():
@@ -170,3 +170,31 @@ def test_a_game_begun_before_rules_version_6_keeps_it_in_play():
     assert [e.spell for e in state.effects if not e.attribute] == ["Thorn Crown"]
     assert not any("no longer on the table" in s for s in said)
     assert "Player 2 leaves the spells in play as they are." in said  # asked, and answered none
+
+
+def _brutes_charge_the_bolt_thrower(version):
+    from engine.rulesets.ninth_age.actions import Charge
+
+    state = scenario({"Brutes": (30, 30, 180), "Bolt Thrower": (30, 22, 0)}, seat="p2", step="charges")
+    state.war_machine_hold_v6 = version >= 6
+    asked, _events = RULESET.apply(state, Charge(seat="p2", unit="Brutes", target="Bolt Thrower"))
+    return state, asked
+
+
+def test_a_charged_war_machine_may_only_hold():
+    # "Brutes charge Bolt Thrower: how does Bolt Thrower react? ... hold or flee": a War Machine never flees
+    # (§14.4 "invece di fuggire"; §18.6 a charge on a Building is made as on a War Machine, "incluso il fatto
+    # che l'Unità caricata non può Fuggire come reazione alla carica", seed 001:2924-2925)
+    from engine.rulesets.ninth_age.actions import Charge
+
+    state, asked = _brutes_charge_the_bolt_thrower(6)
+    assert asked.pending is None or not asked.pending.decision.key.startswith("reaction")
+    log = []
+    state = apply(state, Charge(seat="p2", unit="Brutes", target="Bolt Thrower"), {"reaction": "flee"}, log)
+    assert "Bolt Thrower reacts: Hold — a War Machine, it may not Flee (§14.4, §18.6)." in [str(e.text) for e in log]
+    assert not state.units["Bolt Thrower"].fleeing
+
+
+def test_a_game_begun_before_rules_version_6_still_offers_the_war_machine_flee():
+    _state, asked = _brutes_charge_the_bolt_thrower(5)
+    assert asked.pending.decision.options == ["hold", "flee"]

@@ -425,6 +425,11 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     elif _immune(state, target):  # ITP never chooses Flee (§22)
         options, forced = ["hold"], ngettext("Immune to Psychology, it never chooses Flee (§8.3, §22)",
                                              "Immune to Psychology, they never choose Flee (§8.3, §22)", n)
+    elif state.war_machine_hold_v6 and tentry.troop_type == "war machine" and not joined(state, target):
+        # "incluso il fatto che l'Unità caricata non può Fuggire come reazione alla carica" (§18.6, seed 001:
+        # 2924-2925, of a charge on a War Machine), and a War Machine never flees (§14.4: "invece di fuggire")
+        options, forced = ["hold"], ngettext("a War Machine, it may not Flee (§14.4, §18.6)",
+                                             "War Machines, they may not Flee (§14.4, §18.6)", n)
     elif target.garrison:  # a unit in a Building may not Flee from an assault (§18.6)
         options, forced = ["hold"], ngettext("in a Building, it may not Flee from an assault (§18.6)",
                                              "in a Building, they may not Flee from an assault (§18.6)", n)

@@ -124,7 +124,8 @@ class NinthAge(Ruleset):
     # 6 (n9-play5): a character that moved with its unit this phase (the unit advanced, marched, reformed,
     # charged, failed a charge or rallied) may not leave it in the Remaining Moves (§16.3, "non ha già
     # mosso"); a game begun before let it (NinthAgeState.leave_v6). A Remains-in-Play spell whose units are
-    # all destroyed or fled ends; a game begun before kept it in play (NinthAgeState.rip_gone_v6).
+    # all destroyed or fled ends; a game begun before kept it in play (NinthAgeState.rip_gone_v6). A charged War
+    # Machine may only Hold; a game begun before offered it Flee (NinthAgeState.war_machine_hold_v6).
     rules_version = 6
     rules_version_notes = {1: N_("a game that leaves the secondary setting unset plays Hold the Ground, "
                                  "with no D6 rolled; Fast Cavalry makes no Vanguard move; the sample Thorns lore's "
@@ -132,26 +133,29 @@ class NinthAge(Ruleset):
                                  "three-sided die, not read off a D6; a Wizard Conclave Champion brought back by "
                                  "Recover Wounds casts no more; a unit whose rank and file all fell gets none back; a "
                                  "character leaves its unit in the Remaining Moves even after moving with it that "
-                                 "phase; a Remains in Play spell stays in play when every unit it was on is destroyed"),
+                                 "phase; a Remains in Play spell stays in play when every unit it was on is destroyed; "
+                                 "a charged War Machine may Flee"),
                            2: N_("Fast Cavalry makes no Vanguard move; the sample Thorns lore's Bark Skin recovers "
                                  "no wounds when boosted; a D3 of Heal or Recover Wounds is a three-sided die, not "
                                  "read off a D6; a Wizard Conclave Champion brought back by Recover Wounds casts no "
                                  "more; a unit whose rank and file all fell gets none back; a character leaves its "
                                  "unit in the Remaining Moves even after moving with it that phase; a Remains in Play "
-                                 "spell stays in play when every unit it was on is destroyed"),
+                                 "spell stays in play when every unit it was on is destroyed; a charged War Machine may "
+                                 "Flee"),
                            3: N_("the sample Thorns lore's Bark Skin recovers no wounds when boosted; a D3 of Heal "
                                  "or Recover Wounds is a three-sided die, not read off a D6; a Wizard Conclave "
                                  "Champion brought back by Recover Wounds casts no more; a unit whose rank and file "
                                  "all fell gets none back; a character leaves its unit in the Remaining Moves even "
                                  "after moving with it that phase; a Remains in Play spell stays in play when every "
-                                 "unit it was on is destroyed"),
+                                 "unit it was on is destroyed; a charged War Machine may Flee"),
                            4: N_("a D3 of Heal or Recover Wounds is a three-sided die, not read off a D6; a Wizard "
                                  "Conclave Champion brought back by Recover Wounds casts no more; a unit whose rank "
                                  "and file all fell gets none back; a character leaves its unit in the Remaining "
                                  "Moves even after moving with it that phase; a Remains in Play spell stays in play "
-                                 "when every unit it was on is destroyed"),
+                                 "when every unit it was on is destroyed; a charged War Machine may Flee"),
                            5: N_("a character leaves its unit in the Remaining Moves even after moving with it that "
-                                 "phase; a Remains in Play spell stays in play when every unit it was on is destroyed")}
+                                 "phase; a Remains in Play spell stays in play when every unit it was on is destroyed; a "
+                                 "charged War Machine may Flee")}
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
@@ -242,6 +246,7 @@ class NinthAge(Ruleset):
             healing_v5=version >= 5,
             leave_v6=version >= 6,
             rip_gone_v6=version >= 6,
+            war_machine_hold_v6=version >= 6,
         )
         muster.build_units(state)
         return state

@@ -206,6 +206,9 @@ class NinthAgeState(GameState):
     # _end_spells_of_the_slain), from rules version 6 on; before, it stayed in play and was offered to
     # dispel after every spell (no field stored: False)
     rip_gone_v6: bool = False
+    # A charged War Machine may only Hold (§14.4, §18.6), from rules version 6 on; before, it was offered
+    # Flee (no field stored: False)
+    war_machine_hold_v6: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
