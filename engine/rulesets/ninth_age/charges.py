@@ -378,9 +378,9 @@ def _facing_words(target: str, side: str | None, fleeing: bool = True) -> Text:
     whole sentence of the catalogue, so a language words it its own way.
 
     >>> [str(_facing_words("Brutes", s)) for s in ("left", "front", None)]
-    ["into Brutes' left flank", "into Brutes' front", 'any side: Brutes is fleeing']
+    ["into Brutes' left flank", "into Brutes' front", 'into any side of the fleeing Brutes']
     >>> str(_facing_words("Bolt Thrower", None, fleeing=False))
-    'any side: Bolt Thrower has a round base'
+    'into any side of Bolt Thrower, a round base'
     """
     if side == "left":
         return _("into {target}'s left flank", target=target)
@@ -391,8 +391,9 @@ def _facing_words(target: str, side: str | None, fleeing: bool = True) -> Text:
     if side == "rear":
         return _("into {target}'s rear", target=target)
     if fleeing:
-        return _("any side: {target} is fleeing", target=target)
-    return _("any side: {target} has a round base", target=target)
+        return _("into any side of the fleeing {target}", target=target)
+    # "Brutes charge home into any side of Bolt Thrower, a round base" (it read "charge home any side: ...")
+    return _("into any side of {target}, a round base", target=target)
 
 
 def _facing_name(target: str, side: str | None) -> Text:
