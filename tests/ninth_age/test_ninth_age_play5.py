@@ -198,3 +198,15 @@ def test_a_charged_war_machine_may_only_hold():
 def test_a_game_begun_before_rules_version_6_still_offers_the_war_machine_flee():
     _state, asked = _brutes_charge_the_bolt_thrower(5)
     assert asked.pending.decision.options == ["hold", "flee"]
+
+
+def test_a_long_list_of_answers_says_how_the_console_lists_them_all():
+    # "...face-Great Cannon, or one of 4 more (autocomplete lists them)": the console has no autocomplete;
+    # /decide option:? is refused with every answer listed
+    from engine.core.decisions import Decision
+
+    options = ["overrun", "stay", "left", "right", "about", "left-45", "right-45", "left-135", "right-135",
+               "face-Barrow Wolves 2", "face-Captain", "face-Great Cannon", "face-Halberdiers", "face-Handgunners"]
+    d = Decision(seat="p2", key="post-combat", question="Overrun or reform?", options=options)
+    assert str(d.prompt("Player 2")).endswith(
+        "or one of 2 more (autocomplete lists them; /decide option:? lists all).")
