@@ -210,3 +210,14 @@ def test_a_long_list_of_answers_says_how_the_console_lists_them_all():
     d = Decision(seat="p2", key="post-combat", question="Overrun or reform?", options=options)
     assert str(d.prompt("Player 2")).endswith(
         "or one of 2 more (autocomplete lists them; /decide option:? lists all).")
+
+
+def test_a_second_summoned_unit_is_labelled_apart_from_its_count():
+    # the board read "Barrow Wolves 2 5": the second Barrow Wolves summoned, 5 models
+    from types import SimpleNamespace
+
+    from engine.rulesets.ninth_age.ruleset import counted_label
+
+    assert counted_label(SimpleNamespace(id="Barrow Wolves 2", models=5)) == "Barrow Wolves 2 ×5"
+    state = scenario({"Brutes": (20, 30, 180)}, seat="p2")
+    assert [str(u.label) for u in RULESET.board(state).units if u.id == "Brutes"] == ["Brutes 6"]  # as before

@@ -92,6 +92,17 @@ COMMANDS |= {"heal"}  # Heal or Recover Wounds an ability the data cannot carry 
 COMMANDS |= {"summon"}  # a unit an army-book ability summons (summoning.py, §7.9)
 
 
+
+def counted_label(u: UnitState) -> str:
+    """A unit's board label with its models: "Brutes 6"; a name ending in a number (the second summoned
+    "Barrow Wolves 2") keeps the two apart, "Barrow Wolves 2 ×5", where "Barrow Wolves 2 5" read as one.
+
+    >>> from types import SimpleNamespace as U
+    >>> counted_label(U(id="Brutes", models=6)), counted_label(U(id="Barrow Wolves 2", models=5))
+    ('Brutes 6', 'Barrow Wolves 2 ×5')
+    """
+    return f"{u.id} ×{u.models}" if u.id[-1:].isdigit() else f"{u.id} {u.models}"
+
 class NinthAge(Ruleset):
     name = "ninth-age"
     title = "The Ninth Age"
@@ -890,7 +901,7 @@ class NinthAge(Ruleset):
             bases=[[(round(x, 3), round(y, 3)) for x, y in inner.exterior.coords[:-1]]])
         _badged(shape, badges)
         # A garrison's label names the building in the reader's language (set after: a field is a str).
-        shape.label = _("{unit} in {building}", unit=f"{u.id} {u.models}" + "".join(f" + {ch}" for ch in inside),
+        shape.label = _("{unit} in {building}", unit=counted_label(u) + "".join(f" + {ch}" for ch in inside),
                         building=terrain_name(building.name))
         view.units.append(shape)
 
@@ -947,7 +958,7 @@ class NinthAge(Ruleset):
             if viewer is not None and viewer == u.owner:
                 inside += [_("{c} (hidden)", c=c.id) for c in mixed_units.joined(state, u, hidden=True)]
             unit_shape = UnitShape(
-                id=u.id, label=f"{u.id} {u.models}", side=u.owner, centre=fp.centre,
+                id=u.id, label=counted_label(u), side=u.owner, centre=fp.centre,
                 front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=[],
                 bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models])
             unit_shape.label = text_join(" + ", [unit_shape.label, *inside])
