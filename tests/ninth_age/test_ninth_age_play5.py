@@ -221,3 +221,25 @@ def test_a_second_summoned_unit_is_labelled_apart_from_its_count():
     assert counted_label(SimpleNamespace(id="Barrow Wolves 2", models=5)) == "Barrow Wolves 2 ×5"
     state = scenario({"Brutes": (20, 30, 180)}, seat="p2")
     assert [str(u.label) for u in RULESET.board(state).units if u.id == "Brutes"] == ["Brutes 6"]  # as before
+
+
+def test_a_wizard_given_the_sample_cairns_lore_without_it_is_told_where_the_lore_is():
+    # an army file of our own (Vanguard exported, its Hedge Wizard's lore set to Cairns) was refused
+    # "units.2.wizard.lore: 'Cairns' is not among the army's lores (Embers)": right, but the README's Cairns is
+    # "a lore an army file takes by copying it into its lores", and the refusal did not say which file
+    import json
+
+    from engine.rulesets.ninth_age.army import Army, sample_army_text
+
+    data = json.loads(sample_army_text("iron-marches"))
+    wizard = next(u for u in data["units"] if u.get("wizard"))
+    wizard["wizard"]["lore"] = "Cairns"
+    with pytest.raises(ValueError) as refused:
+        Army.model_validate(data)
+    assert ("'Cairns' is not among the army's lores (Embers); it is a sample lore: copy "
+            "engine/rulesets/ninth_age/data/lores/cairns.json into the file's lores") in str(refused.value)
+    wizard["wizard"]["lore"] = "Bones"  # no sample lore: as before
+    with pytest.raises(ValueError) as refused:
+        Army.model_validate(data)
+    assert "'Bones' is not among the army's lores (Embers)" in str(refused.value)
+    assert "sample lore" not in str(refused.value)

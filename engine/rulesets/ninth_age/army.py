@@ -531,7 +531,13 @@ class Army(Strict):
                 raise ValueError(_("{field}: {reason}", field=f"units.{n}.magic_items", reason=_("the Wizard's Hood draws its bearer's lore at random from the army's lores, and the army file gives none")))
             if u.wizard and u.wizard.lore.lower() not in {lo.name.lower() for lo in self.lores}:
                 lores = commas(data_said(lo.name) for lo in self.lores) or _("none given")
-                raise ValueError(_("{field}: {reason}", field=f"units.{n}.wizard.lore", reason=_("{lore!r} is not among the army's lores ({lores})", lore=u.wizard.lore, lores=lores)))
+                # a sample lore shipped apart (Cairns) is taken by copying its file into the army's lores: say where
+                sample = next((name for name in SAMPLE_LORES if name == u.wizard.lore.strip().lower()), None)
+                reason = (_("{lore!r} is not among the army's lores ({lores}); it is a sample lore: copy "
+                            "engine/rulesets/ninth_age/data/lores/{file}.json into the file's lores", lore=u.wizard.lore,
+                            lores=lores, file=sample) if sample else
+                          _("{lore!r} is not among the army's lores ({lores})", lore=u.wizard.lore, lores=lores))
+                raise ValueError(_("{field}: {reason}", field=f"units.{n}.wizard.lore", reason=reason))
             # Magic phase (§9.12, §22 Wizard Conclave): the spells named must be in the army's lores
             known = {s.name.lower() for lo in self.lores for s in lo.spells}
             for b in u.bound_spells:
