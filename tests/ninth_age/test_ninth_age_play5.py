@@ -243,3 +243,21 @@ def test_a_wizard_given_the_sample_cairns_lore_without_it_is_told_where_the_lore
         Army.model_validate(data)
     assert "'Bones' is not among the army's lores (Embers)" in str(refused.value)
     assert "sample lore" not in str(refused.value)
+
+
+def test_the_magic_phase_says_a_fleeing_wizard_cannot_cast_where_it_lists_its_spells():
+    # "Hedge Wizard (Level 2, Cairns): Bone Ward 6+, Call the Pack 8+." opened the Magic phase; the /cast that
+    # followed was refused "Hedge Wizard is fleeing and cannot cast (§9.7)."
+    from test_ninth_age_magic import P1_FRONT, P2_FRONT
+    from loaded_dice import load
+    from engine.rulesets.ninth_age.actions import EndStep
+
+    state = scenario({**P1_FRONT, **P2_FRONT}, seat="p1")
+    state.units["Hedge Wizard"].fleeing = True
+    load(state, 4, 4, 1, 1)
+    log = []
+    state = apply(state, EndStep(seat="p1"), None, log)
+    said = [str(e.text) for e in log if e.kind == "info"]
+    wizard = next(s for s in said if s.startswith("Hedge Wizard (Level 2, Embers): "))
+    assert wizard.endswith(". Hedge Wizard is fleeing and cannot cast (§9.7).")
+    assert not any("fleeing" in s for s in said if s is not wizard)  # the others cast as before

@@ -208,7 +208,10 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
     for c in state.casters.values():  # what each may cast, so a player by post needs no army sheet
         # only casters who may cast: a Conclave Champion slain in a challenge is no wizard now (§22)
         if c.seat == active and caster_alive(state, c) and (c.spells or c.bound):
-            events.append(Event(kind="info", seat=active, text=repertoire(state, c)))
+            line = repertoire(state, c)
+            if caster_unit(state, c).fleeing:  # listed all the same, the reason it casts nothing said with it
+                line = text_join(" ", [line, _("{c} is fleeing and cannot cast (§9.7).", c=c.name)])
+            events.append(Event(kind="info", seat=active, text=line))
     rip_window(state, events)
 
 
