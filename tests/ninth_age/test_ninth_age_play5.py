@@ -261,3 +261,19 @@ def test_the_magic_phase_says_a_fleeing_wizard_cannot_cast_where_it_lists_its_sp
     wizard = next(s for s in said if s.startswith("Hedge Wizard (Level 2, Embers): "))
     assert wizard.endswith(". Hedge Wizard is fleeing and cannot cast (§9.7).")
     assert not any("fleeing" in s for s in said if s is not wizard)  # the others cast as before
+
+
+def test_an_army_file_refuses_true_for_a_number_naming_the_field():
+    # "models": true was read as 1 model, and the refusal named another field: "units.3: files: 6 files need at
+    # least 6 models"
+    import json
+
+    from engine.rulesets.ninth_age.army import load_army_text, sample_army_text
+
+    data = json.loads(sample_army_text("iron-marches"))
+    data["units"][4]["models"] = True
+    with pytest.raises(IllegalAction) as refused:
+        load_army_text(json.dumps(data), "t.json")
+    assert str(refused.value.message) == "t.json: units.4.models: must be a whole number"
+    data["units"][4]["models"] = 30  # a number, as before
+    assert load_army_text(json.dumps(data), "t.json").units[4].models == 30

@@ -23,7 +23,7 @@ from engine.core.text import N_, Text, _, commas, decimal
 import json
 import re
 from importlib import resources
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -47,6 +47,20 @@ ITEM_GRANTED_RULES = {"flying carpet": ("Fly (6)",), HOOD: ("Stupidity",)}
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_true_for_a_number(cls, value: Any, info: Any) -> Any:
+        """``"models": true`` read as 1 model (pydantic takes a bool for an int), and the refusal then named
+        another field ("files: 6 files need at least 6 models"): a number field refuses true and false."""
+        if isinstance(value, bool):
+            annotation = cls.model_fields[info.field_name].annotation
+            kinds = getattr(annotation, "__args__", (annotation,))
+            if int in kinds and bool not in kinds:
+                from pydantic_core import PydanticCustomError
+
+                raise PydanticCustomError("int_type", "Input should be a valid integer")
+        return value
 
 
 class Part(Strict):
