@@ -132,6 +132,7 @@ def test_a_charger_with_no_other_legal_target_says_it_cannot_redirect():
     texts = [e.text for e in log]
     assert "Knights cannot redirect: no other enemy is a legal target (§8.4)." in texts, texts
     assert not state.units["Knights"].redirected  # no test was taken: it may still redirect this turn
+    assert [c.target for c in state.charges] == ["Skulkers"]  # the charge stays on the fleeing unit
     # with another enemy in reach, the question is asked and the line is not said
     state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 20, 180), "Brutes": (44, 22, 180)}, step="charges")
     log = []
