@@ -289,11 +289,45 @@ def _shares(parts: list[_Part], shape, box, limit: float) -> bool:
     return ground.intersection(shape).area > limit
 
 
-def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox) -> bool:
+PROBE = 0.01  # inches: a disc this wide about a probe point lies inside a base (π·0.01² > INTO_TARGET)
+
+
+def _probes(start: Footprint) -> list[Point]:
+    """The middles of ``start``'s rectangular bases at least :data:`PROBE` from their edges, on
+    the table: a disc of radius PROBE about each lies inside its base."""
+    out = []
+    for local, model in zip(start.local_models, start.models):
+        x0, y0, x1, y1 = local.bounds
+        if min(x1 - x0, y1 - y0) >= 4 * PROBE and abs(local.area - (x1 - x0) * (y1 - y0)) < 1e-9:
+            out.append(start.world(((x0 + x1) / 2, (y0 + y1) / 2)))
+    return out
+
+
+def _surely_into(probes: list[Point], matrix: list[float], target: Footprint | None) -> bool:
+    """Whether a base of the charger, moved by ``matrix``, surely shares more than
+    :data:`INTO_TARGET` with the target's bases: the disc of radius :data:`PROBE` about one of its
+    probes lies inside ``target`` (a full block: the union of its bases is its rectangle, passed
+    only then), so the two share more than π·PROBE² square inches. A cheap test before the
+    shapes are measured; False says nothing."""
+    if target is None:
+        return False
+    c, s, e, f = matrix[0], matrix[1], matrix[4], matrix[5]
+    (ox, oy), (fx, fy), (rx, ry) = target.centre, direction(target.bearing), right_of(target.bearing)
+    w, d = target.half_width - PROBE, target.half_depth - PROBE
+    for x, y in probes:
+        dx, dy = c * x + s * y + e - ox, -s * x + c * y + f - oy
+        if abs(dx * rx + dy * ry) < w and abs(dx * fx + dy * fy) < d:
+            return True
+    return False
+
+
+def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox, probe=None) -> bool:
     """Whether ``start`` moved to ``centre`` facing ``bearing`` goes into the target (``tshape``,
     its bounds ``tbox``) by more than :data:`INTO_TARGET`: measured on its bases only when the
     hull of them, moved the same way, goes in that far; not at all when the moved hull's bounds
-    keep clear of the target's (they share no ground)."""
+    keep clear of the target's (they share no ground). ``probe``: (the charger's probes, the
+    target when a full block) for :func:`_surely_into`, which settles most of those that go in
+    without measuring shapes."""
     r = math.radians(bearing - start.bearing)  # clockwise about the start's centre, then across
     c, s = math.cos(r), math.sin(r)
     (x0, y0), (x1, y1) = start.centre, centre
@@ -303,6 +337,8 @@ def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox) -
     ys = [-s * x + c * y + matrix[5] for x in (hb[0], hb[2]) for y in (hb[1], hb[3])]
     if min(xs) > tbox[2] + NEAR or max(xs) < tbox[0] - NEAR or min(ys) > tbox[3] + NEAR or max(ys) < tbox[1] - NEAR:
         return False
+    if probe is not None and _surely_into(probe[0], matrix, probe[1]):
+        return True  # a base goes in deeper than float noise: so do the bases and their hull
     if affinity.affine_transform(hull, matrix).intersection(tshape).area <= INTO_TARGET:
         return False
     if abs(start.shape.area - hull.area) < 1e-9:  # a full block: its bases are their hull
@@ -343,7 +379,7 @@ def standing_against(start, obstacles: Mapping[Hashable, object]) -> dict[Hashab
 
 
 def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object], *,
-                max_wheel: float = MAX_WHEEL) -> tuple[ChargePath | None, Hashable | None]:
+                max_wheel: float = MAX_WHEEL, named: bool = True) -> tuple[ChargePath | None, Hashable | None]:
     """The first legal charge path from ``start`` to the flush ``end`` against ``target``, or
     None with the obstacle (a key of ``obstacles``, shapely shapes) the most direct path would
     cross (None when no path of this kind reaches ``end`` at all). An obstacle the charger
@@ -352,8 +388,11 @@ def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: 
     obstacles = standing_against(start, obstacles)
     key = _key(start, end, target, obstacles, max_wheel)
     found = _cache.get(key)
+    if found is None and not named:
+        key = key + ("unnamed",)
+        found = _cache.get(key)
     if found is None:
-        found = _search(start, end, target, obstacles, max_wheel)
+        found = _search(start, end, target, obstacles, max_wheel, named)
         _cache[key] = found
         if len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
@@ -366,7 +405,7 @@ def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: 
 
 
 def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object],
-            max_wheel: float) -> tuple[ChargePath | None, Hashable | None]:
+            max_wheel: float, named: bool = True) -> tuple[ChargePath | None, Hashable | None]:
     """The candidates of :func:`_candidates` in turn: one whose point of contact is not on the
     target is passed over; the others are swept (at most :data:`MAX_SWEPT`) and the first that
     goes into no obstacle and not through the target is the path. Each part's ground is built
@@ -379,6 +418,7 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
     tbox = tshape.bounds
     boxes = [(k, o, o.bounds) for k, o in obstacles.items()]
     swept_count = 0
+    probe = None  # the cheap test of _into, built when first needed
     f0 = np.array(direction(start.bearing))
     for a, wheel, b, align, u in _candidates(start, end, target, max_wheel):
         if a < -1e-6 or b < -1e-6 or abs(u) > w + 1e-6:
@@ -407,7 +447,11 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
             if contact[0] < tbox[0] - TOUCH or contact[0] > tbox[2] + TOUCH or contact[1] < tbox[1] - TOUCH \
                     or contact[1] > tbox[3] + TOUCH:
                 continue  # farther from the target's bounds than TOUCH: not on it
-            if ShapelyPoint(contact).distance(tshape) > TOUCH or _into(start, hull, at, facing, tshape, tbox):
+            if ShapelyPoint(contact).distance(tshape) > TOUCH:
+                continue
+            if probe is None:
+                probe = (_probes(start), target if abs(tshape.area - target.rect.area) < 1e-9 else None)
+            if _into(start, hull, at, facing, tshape, tbox, probe):
                 continue  # it would not first touch the target there
         centres: list[Point] = [start.centre]
         if a > 1e-9:
@@ -430,7 +474,7 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
         for stage in stages:
             part, shape = _slide_part(shape, stage[1]) if stage[0] == "slide" else _turn_part(shape, stage[1], stage[2])
             parts.append(part)
-            if first_hit is not None and any(part.surely_into(o, box, INTO_OTHER) for _k, o, box in boxes):
+            if (first_hit is not None or not named) and any(part.surely_into(o, box, INTO_OTHER) for _k, o, box in boxes):
                 crossed = True
                 break
         if crossed:
@@ -441,7 +485,7 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
             parts_or_hull = parts
         # an obstacle crossed or the target gone through: either passes it over; which is
         # looked at first matters only for naming the first obstacle crossed
-        if first_hit is not None and any(_shares(parts_or_hull, o, box, INTO_OTHER) for _k, o, box in boxes):
+        if (first_hit is not None or not named) and any(_shares(parts_or_hull, o, box, INTO_OTHER) for _k, o, box in boxes):
             continue
         if _shares(parts_or_hull, tshape, tbox, INTO_TARGET):
             continue  # through the target, not into contact with it
