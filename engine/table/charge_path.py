@@ -290,8 +290,6 @@ def _shares(parts: list[_Part], shape, box, limit: float) -> bool:
 
 
 PROBE = 0.01  # inches: a disc this wide about a probe point lies inside a base (π·0.01² > INTO_TARGET)
-
-
 def _probes(start: Footprint) -> list[Point]:
     """The middles of ``start``'s rectangular bases at least :data:`PROBE` from their edges, on
     the table: a disc of radius PROBE about each lies inside its base."""
@@ -350,14 +348,35 @@ def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox, p
 _cache: OrderedDict = OrderedDict()
 
 
+class Obstacles(dict):
+    """What charge paths may not cross, by name (as :func:`charge_path` takes them), remembering
+    what every path asked against them works out alike: each shape's WKB (for the cache key) and
+    the obstacles as each start meets them (:func:`standing_against`). One is made for one
+    question (a declaration's, or one charger and target of a listing) and dropped with it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.wkbs: dict = {}
+        self.against: dict = {}
+
+
+def _wkb(shape, memo: dict | None, name: Hashable) -> bytes:
+    if memo is None:
+        return shape.wkb
+    kept = memo.get(name)
+    if kept is None or kept[0] is not shape:
+        kept = memo[name] = (shape, shape.wkb)
+    return kept[1]
+
+
 def _key(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object],
-         max_wheel: float) -> tuple:
+         max_wheel: float, memo: dict | None = None) -> tuple:
     def fp(f: Footprint) -> tuple:
         return f.pose.x, f.pose.y, f.pose.bearing, f.half_width, f.half_depth
 
     # of the end pose only its place and size are used (not its bases): no shape to build for it
     return (start.shape.wkb, fp(start), fp(end), target.shape.wkb, target.rect.wkb, fp(target), max_wheel,
-            tuple((k, o.wkb) for k, o in obstacles.items()))
+            tuple((k, _wkb(o, memo, k)) for k, o in obstacles.items()))
 
 
 def standing_against(start, obstacles: Mapping[Hashable, object]) -> dict[Hashable, object]:
@@ -384,15 +403,25 @@ def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: 
     None with the obstacle (a key of ``obstacles``, shapely shapes) the most direct path would
     cross (None when no path of this kind reaches ``end`` at all). An obstacle the charger
     stands against at the start is met as :func:`standing_against` says. Answers are remembered
-    by their inputs."""
-    obstacles = standing_against(start, obstacles)
-    key = _key(start, end, target, obstacles, max_wheel)
+    by their inputs. ``named`` False: only whether there is a path is asked, the obstacle is not
+    named (None), and a path that surely crosses one is passed over as soon as a part of it does.
+    ``obstacles`` an :class:`Obstacles`: what it remembers is used."""
+    memo = obstacles.wkbs if isinstance(obstacles, Obstacles) else None
+    if isinstance(obstacles, Obstacles):
+        kept = obstacles.against.get(id(start))
+        if kept is None or kept[0] is not start:
+            kept = obstacles.against[id(start)] = [start, standing_against(start, obstacles), None]
+        obstacles = kept[1]
+    else:
+        kept = [start, standing_against(start, obstacles), None]
+        obstacles = kept[1]
+    key = _key(start, end, target, obstacles, max_wheel, memo)
     found = _cache.get(key)
     if found is None and not named:
         key = key + ("unnamed",)
         found = _cache.get(key)
     if found is None:
-        found = _search(start, end, target, obstacles, max_wheel, named)
+        found = _search(start, end, target, obstacles, max_wheel, named, kept)
         _cache[key] = found
         if len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
@@ -405,13 +434,23 @@ def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: 
 
 
 def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object],
-            max_wheel: float, named: bool = True) -> tuple[ChargePath | None, Hashable | None]:
+            max_wheel: float, named: bool = True, ahead: list | None = None) -> tuple[ChargePath | None, Hashable | None]:
     """The candidates of :func:`_candidates` in turn: one whose point of contact is not on the
     target is passed over; the others are swept (at most :data:`MAX_SWEPT`) and the first that
     goes into no obstacle and not through the target is the path. Each part's ground is built
     only where a shape comes near it, which decides the same as uniting every part and
-    measuring: a part kept apart from a shape adds no ground in it."""
+    measuring: a part kept apart from a shape adds no ground in it.
+
+    Once nothing is left to name (unnamed, ``named`` False, or the first obstacle named), a
+    candidate whose first part, straight ahead, goes at least as far
+    as one already seen to go into an obstacle is passed over unswept (the ground a move straight
+    ahead sweeps holds the ground of every shorter one: it surely goes in too); whether it would
+    have counted among the MAX_SWEPT is worked out only when a later candidate needs the count.
+    ``ahead``: [start, obstacles as it meets them, the shortest such move], kept for every path
+    asked from that start against those obstacles."""
     first_hit: Hashable | None = None
+    ahead = ahead if ahead is not None else [start, obstacles, None]
+    pending: list[tuple] = []  # candidates passed over unswept, in order
     hull = start.shape.convex_hull
     w, d = start.half_width, start.half_depth
     tshape = target.shape
@@ -419,55 +458,79 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
     boxes = [(k, o, o.bounds) for k, o in obstacles.items()]
     swept_count = 0
     probe = None  # the cheap test of _into, built when first needed
-    f0 = np.array(direction(start.bearing))
-    for a, wheel, b, align, u in _candidates(start, end, target, max_wheel):
-        if a < -1e-6 or b < -1e-6 or abs(u) > w + 1e-6:
-            continue
-        if swept_count >= MAX_SWEPT:
-            break
-        a, b = max(a, 0.0), max(b, 0.0)
-        fw = np.array(direction(start.bearing + wheel))
-        # where the centre goes (no ground swept yet): does it first touch the target there? (the
-        # centres drawn are listed only for a candidate that does)
-        centre = np.array(start.centre)
+    # plain floats, as numpy's would be element by element: this runs for every candidate
+    f0x, f0y = direction(start.bearing)
+    f0 = np.array((f0x, f0y))
+    sx, sy = start.centre
+    corners = {1: start.world((w, d)), -1: start.world((-w, d))}
+    tx0, ty0, tx1, ty1 = tbox[0] - TOUCH, tbox[1] - TOUCH, tbox[2] + TOUCH, tbox[3] + TOUCH
+
+    def touches(a, wheel, b, align, u):
+        """Where the candidate's moves take the centre, its corner and the point of contact, or
+        None when it would not first touch the target there (no ground swept yet)."""
+        nonlocal probe
+        fwx, fwy = direction(start.bearing + wheel)
+        cx, cy = sx, sy
         corner = None
         if a > 1e-9:
-            centre = centre + a * f0
-        forward_end = centre
+            cx, cy = cx + a * f0x, cy + a * f0y
+        forward_end = (cx, cy)
         if abs(wheel) > 1e-9:
-            corner = np.array(start.world((w if wheel > 0 else -w, d))) + a * f0
+            kx, ky = corners[1 if wheel > 0 else -1]
+            corner = (kx + a * f0x, ky + a * f0y)
             n = max(1, math.ceil(abs(wheel) / 15.0))  # as the last of _centres_turning
-            centre = np.array(_turned(tuple(forward_end), tuple(corner), wheel * n / n))
+            cx, cy = _turned(forward_end, corner, wheel * n / n)
         if b > 1e-9:
-            centre = centre + b * fw
+            cx, cy = cx + b * fwx, cy + b * fwy
+        centre = (cx, cy)
         contact = None
         if abs(align) > 1e-9:
-            at, facing = (float(centre[0]), float(centre[1])), (start.bearing + wheel) % 360
+            at, facing = centre, (start.bearing + wheel) % 360
             contact = to_world(at, facing, (u, d))
-            if contact[0] < tbox[0] - TOUCH or contact[0] > tbox[2] + TOUCH or contact[1] < tbox[1] - TOUCH \
-                    or contact[1] > tbox[3] + TOUCH:
-                continue  # farther from the target's bounds than TOUCH: not on it
+            if contact[0] < tx0 or contact[0] > tx1 or contact[1] < ty0 or contact[1] > ty1:
+                return None  # farther from the target's bounds than TOUCH: not on it
             if ShapelyPoint(contact).distance(tshape) > TOUCH:
-                continue
+                return None
             if probe is None:
                 probe = (_probes(start), target if abs(tshape.area - target.rect.area) < 1e-9 else None)
             if _into(start, hull, at, facing, tshape, tbox, probe):
-                continue  # it would not first touch the target there
+                return None  # it would not first touch the target there
+        return fwx, fwy, forward_end, corner, centre, contact
+
+    for a, wheel, b, align, u in _candidates(start, end, target, max_wheel):
+        if a < -1e-6 or b < -1e-6 or abs(u) > w + 1e-6:
+            continue
+        a, b = max(a, 0.0), max(b, 0.0)
+        if (not named or first_hit is not None) and a > 1e-9 and ahead[2] is not None and a >= ahead[2]:
+            pending.append((a, wheel, b, align, u))  # surely crosses: counted only if need be
+            continue
+        for p in pending:  # those passed over count as the loop would have counted them
+            if swept_count >= MAX_SWEPT:
+                return None, first_hit
+            if touches(*p) is not None:
+                swept_count += 1
+        pending.clear()
+        if swept_count >= MAX_SWEPT:
+            break
+        found = touches(a, wheel, b, align, u)
+        if found is None:
+            continue
+        fwx, fwy, forward_end, corner, centre, contact = found
         centres: list[Point] = [start.centre]
         if a > 1e-9:
-            centres.append(tuple(forward_end))
+            centres.append(forward_end)
         if corner is not None:
-            centres += _centres_turning(tuple(forward_end), tuple(corner), wheel)
+            centres += _centres_turning(forward_end, corner, wheel)
         if b > 1e-9:
-            centres.append(tuple(centre))
+            centres.append(centre)
         if contact is not None:
-            centres += _centres_turning(tuple(centre), contact, align)
+            centres += _centres_turning(centre, contact, align)
         centres[-1] = end.centre
         swept_count += 1
         # the parts in order; once an obstacle has been named, a part that alone goes into one
         # (a slide, or a position a turn passes through) passes the path over before the rest is built
-        stages = ([("slide", a * f0)] if a > 1e-9 else []) + ([("turn", tuple(corner), wheel)] if corner is not None else []) \
-            + ([("slide", b * fw)] if b > 1e-9 else []) + ([("turn", contact, align)] if contact is not None else [])
+        stages = ([("slide", a * f0)] if a > 1e-9 else []) + ([("turn", corner, wheel)] if corner is not None else []) \
+            + ([("slide", b * np.array((fwx, fwy)))] if b > 1e-9 else []) + ([("turn", contact, align)] if contact is not None else [])
         parts: list[_Part] = []
         shape = hull
         crossed = False
@@ -476,6 +539,9 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
             parts.append(part)
             if (first_hit is not None or not named) and any(part.surely_into(o, box, INTO_OTHER) for _k, o, box in boxes):
                 crossed = True
+                if not parts[1:] and stage[0] == "slide" and (ahead[2] is None or a < ahead[2]) and any(
+                        part.exact.intersection(o).area > 2 * INTO_OTHER for _k, o, box in boxes if part.near(o, box)):
+                    ahead[2] = a  # well past float noise: every longer move ahead goes in as well
                 break
         if crossed:
             continue

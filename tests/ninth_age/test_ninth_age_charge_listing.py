@@ -12,12 +12,15 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
 import pytest
 
 from engine.rulesets.ninth_age import charges, garrison
 from engine.rulesets.ninth_age.actions import Charge
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import laid_out
+import engine.table.charge as flush
+import engine.table.charge_path as cp
 from engine.table.charge_path import _into, _probes, charge_path
 from engine.table.footprint import Formation, Pose, footprint
 from engine.table.motion import clearance_problem
@@ -26,6 +29,93 @@ from game_helpers import RULESET, deploy_all, new_battle
 
 
 # -- the oracle: the listing as it was, every placement and path worked out -------------------------
+# engine.table.charge_path._search as it was before the shortcuts (every candidate swept in full
+# until an obstacle is named, no probes): patched in while the oracle lists
+def _old_search(start, end, target, obstacles, max_wheel, *_ignored):
+    """(As it was: each candidate in turn, swept, the first obstacle crossed named.)"""
+    first_hit = None
+    hull = start.shape.convex_hull
+    w, d = start.half_width, start.half_depth
+    tshape = target.shape
+    tbox = tshape.bounds
+    boxes = [(k, o, o.bounds) for k, o in obstacles.items()]
+    swept_count = 0
+    f0 = np.array(cp.direction(start.bearing))
+    for a, wheel, b, align, u in cp._candidates(start, end, target, max_wheel):
+        if a < -1e-6 or b < -1e-6 or abs(u) > w + 1e-6:
+            continue
+        if swept_count >= cp.MAX_SWEPT:
+            break
+        a, b = max(a, 0.0), max(b, 0.0)
+        fw = np.array(cp.direction(start.bearing + wheel))
+        # where the centre goes (no ground swept yet): does it first touch the target there? (the
+        # centres drawn are listed only for a candidate that does)
+        centre = np.array(start.centre)
+        corner = None
+        if a > 1e-9:
+            centre = centre + a * f0
+        forward_end = centre
+        if abs(wheel) > 1e-9:
+            corner = np.array(start.world((w if wheel > 0 else -w, d))) + a * f0
+            n = max(1, math.ceil(abs(wheel) / 15.0))  # as the last of cp._centres_turning
+            centre = np.array(cp._turned(tuple(forward_end), tuple(corner), wheel * n / n))
+        if b > 1e-9:
+            centre = centre + b * fw
+        contact = None
+        if abs(align) > 1e-9:
+            at, facing = (float(centre[0]), float(centre[1])), (start.bearing + wheel) % 360
+            contact = cp.to_world(at, facing, (u, d))
+            if contact[0] < tbox[0] - cp.TOUCH or contact[0] > tbox[2] + cp.TOUCH or contact[1] < tbox[1] - cp.TOUCH \
+                    or contact[1] > tbox[3] + cp.TOUCH:
+                continue  # farther from the target's bounds than cp.TOUCH: not on it
+            if cp.ShapelyPoint(contact).distance(tshape) > cp.TOUCH or cp._into(start, hull, at, facing, tshape, tbox):
+                continue  # it would not first touch the target there
+        centres = [start.centre]
+        if a > 1e-9:
+            centres.append(tuple(forward_end))
+        if corner is not None:
+            centres += cp._centres_turning(tuple(forward_end), tuple(corner), wheel)
+        if b > 1e-9:
+            centres.append(tuple(centre))
+        if contact is not None:
+            centres += cp._centres_turning(tuple(centre), contact, align)
+        centres[-1] = end.centre
+        swept_count += 1
+        # the parts in order; once an obstacle has been named, a part that alone goes into one
+        # (a slide, or a position a turn passes through) passes the path over before the rest is built
+        stages = ([("slide", a * f0)] if a > 1e-9 else []) + ([("turn", tuple(corner), wheel)] if corner is not None else []) \
+            + ([("slide", b * fw)] if b > 1e-9 else []) + ([("turn", contact, align)] if contact is not None else [])
+        parts = []
+        shape = hull
+        crossed = False
+        for stage in stages:
+            part, shape = cp._slide_part(shape, stage[1]) if stage[0] == "slide" else cp._turn_part(shape, stage[1], stage[2])
+            parts.append(part)
+            if first_hit is not None and any(part.surely_into(o, box, cp.INTO_OTHER) for _k, o, box in boxes):
+                crossed = True
+                break
+        if crossed:
+            continue
+        if not parts:
+            parts_or_hull = [cp._Part(hull, exact=hull)]
+        else:
+            parts_or_hull = parts
+        # an obstacle crossed or the target gone through: either passes it over; which is
+        # looked at first matters only for naming the first obstacle crossed
+        if first_hit is not None and any(cp._shares(parts_or_hull, o, box, cp.INTO_OTHER) for _k, o, box in boxes):
+            continue
+        if cp._shares(parts_or_hull, tshape, tbox, cp.INTO_TARGET):
+            continue  # through the target, not into contact with it
+        hit = next((k for k, o, box in boxes if cp._shares(parts_or_hull, o, box, cp.INTO_OTHER)), None)
+        if hit is not None:
+            if first_hit is None:
+                first_hit = hit
+            continue
+        return cp.ChargePath(a, wheel, b, align, contact, tuple(parts), centres, start.width, hull), None
+    return None, first_hit
+
+
+
 def _old_aligned(state, charger, target, side) -> list:
     """charges.aligned_placements before the shortcuts: the whole list, each path named (a
     ``blocked`` list asks charge_path for what each path crosses)."""
@@ -68,9 +158,13 @@ def _old_legal_target(state, charger, target) -> bool:
     return bool(_old_aligned(state, charger, target, side))
 
 
-def _old_listing(state, seat) -> set[tuple[str, str]]:
-    return {(u.id, t.id) for u in state.on_table(seat) for t in state.on_table(state.enemy_of(seat))
-            if not u.declared_charge and _old_legal_target(state, u, t)}
+def _old_listing(state, seat, monkeypatch) -> set[tuple[str, str]]:
+    with monkeypatch.context() as m:
+        m.setattr(cp, "_search", _old_search)
+        m.setattr(cp, "_cache", type(cp._cache)())  # nothing the new search found is given back
+        m.setattr(flush, "_cache", type(flush._cache)())
+        return {(u.id, t.id) for u in state.on_table(seat) for t in state.on_table(state.enemy_of(seat))
+                if not u.declared_charge and _old_legal_target(state, u, t)}
 
 
 def _listing(state, seat) -> set[tuple[str, str]]:
@@ -114,10 +208,10 @@ def _crowded(seed: int, keep: int = 6):
 
 
 @pytest.mark.parametrize("seed", [3, 4])
-def test_the_charges_listed_are_those_the_full_solver_finds(seed):
+def test_the_charges_listed_are_those_the_full_solver_finds(seed, monkeypatch):
     state, seat = _crowded(seed)
     listed = _listing(state, seat)
-    assert listed == _old_listing(state, seat)
+    assert listed == _old_listing(state, seat, monkeypatch)
     # positions where charges are listed (the next test's has some in reach with no room)
     near = {(u.id, t.id) for u in state.on_table(seat) for t in state.on_table(state.enemy_of(seat))
             if charges.gap(state, u, t) <= charges.charge_movement(state, u)[0] + charges.MAX_DICE}
@@ -170,30 +264,38 @@ def test_the_cheap_into_test_answers_as_the_measured_shapes(formation):
     assert seen == {True, False}
 
 
-def test_an_unnamed_charge_path_is_the_named_one_without_the_name():
-    """charge_path(named=False) finds the same path, or none, as the named search; only the name of
-    the unit in the way is left out."""
+def test_a_charge_path_is_the_one_the_old_search_finds(monkeypatch):
+    """charge_path (named, and unnamed: only whether there is a path) answers as the old search
+    did, for every flush pose against a target with rocks in the way of many of them; the paths
+    from one start against the same rocks share what they learn (an Obstacles), as a listing's
+    do, so a move straight ahead seen to go into a rock passes the longer ones over unswept."""
+    monkeypatch.setattr(cp, "_cache", type(cp._cache)())
     rng = random.Random(11)
     start = footprint(BLOCK, Pose(x=30, y=10, bearing=0))
     target = footprint(BLOCK, Pose(x=34, y=24, bearing=200))
     from engine.table.charge import flush_poses
 
     ends = [p.footprint for s in ("front", "left", "right") for p in flush_poses(start, target, s)]
-    assert ends
-    found = set()
-    for i in range(30):
-        x, y = rng.uniform(26, 38), rng.uniform(13, 20)
-        rock = footprint(Formation(base_width_mm=25.4, base_depth_mm=25.4, files=2, models=2),
-                         Pose(x=x, y=y, bearing=rng.uniform(0, 90))).shape
-        for end in ends[:6]:
-            # unnamed first: a named answer already remembered would be given back to it
-            unnamed, none = charge_path(start, end, target, {"Rock": rock}, named=False)
-            named, hit = charge_path(start, end, target, {"Rock": rock})
-            assert none is None
-            assert (named is None) == (unnamed is None)
-            if named is not None:
-                assert (named.forward, named.wheel, named.then, named.align, named.contact) == \
-                       (unnamed.forward, unnamed.wheel, unnamed.then, unnamed.align, unnamed.contact)
-                assert math.isclose(named.swept.area, unnamed.swept.area)
-            found.add(named is None)
+    assert len(ends) > 10
+    found, passed_over = set(), 0
+    for i in range(40):
+        rocks = {}
+        for k in range(rng.choice((1, 2))):
+            x, y = rng.uniform(25, 39), rng.uniform(12, 21)
+            rocks[f"Rock {k}"] = footprint(Formation(base_width_mm=25.4, base_depth_mm=25.4, files=2, models=2),
+                                           Pose(x=x, y=y, bearing=rng.uniform(0, 90))).shape
+        shared = cp.Obstacles(rocks)
+        for end in ends[::2]:
+            old, old_hit = _old_search(start, end, target, cp.standing_against(start, rocks), cp.MAX_WHEEL)
+            for named in (False, True):
+                path, hit = charge_path(start, end, target, shared if not named else cp.Obstacles(rocks), named=named)
+                assert (path is None) == (old is None), (i, named)
+                assert hit == (old_hit if named else None)
+                if path is not None:
+                    assert (path.forward, path.wheel, path.then, path.align, path.contact) == \
+                           (old.forward, old.wheel, old.then, old.align, old.contact)
+                    assert math.isclose(path.swept.area, old.swept.area)
+            found.add(old is None)
+        passed_over += shared.against[id(start)][2] is not None
     assert found == {True, False}
+    assert passed_over > 5  # the shortcut was taken

@@ -28,7 +28,7 @@ from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, Un
 from engine.rulesets.ninth_age.walls import gap
 from engine.table.arcs import majority_arc
 from engine.table.charge import FlushPose, flush_poses
-from engine.table.charge_path import charge_path, standing_against
+from engine.table.charge_path import Obstacles, charge_path, standing_against
 from engine.table.contact import contact_side as touching_side, distance, models_in_contact
 from engine.table.footprint import Pose
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
@@ -169,7 +169,7 @@ def path_obstacles(state: NinthAgeState, skip: tuple[str, ...] = (), *, terrain:
     units on the table other than those in ``skip`` (the charger and its target): units never
     move through other units (§7 1" rule, §8.5); only a unit with Fly flies over them (§22).
     ``terrain`` False: no terrain (an Ethereal charger goes through it, §22 Ethereal)."""
-    out: dict[str, object] = {name: polygon for name, polygon, _skip in blockers(state)} if terrain else {}
+    out = Obstacles((name, polygon) for name, polygon, _skip in blockers(state)) if terrain else Obstacles()
     for u in state.on_table():
         if u.id not in skip and not u.garrison:
             out[u.id] = u.footprint().shape
