@@ -157,12 +157,15 @@ def _solve(m00: float, m01: float, m10: float, m11: float, r0: float, r1: float)
 
 
 def _candidates(start: Footprint, end: Footprint, target: Footprint,
-                max_wheel: float) -> Iterator[tuple[float, float, float, float, float]]:
+                max_wheel: float, memo: dict | None = None) -> Iterator[tuple[float, float, float, float, float]]:
     """(forward, wheel, then, align, u) moves taking ``start`` to ``end``; ``u`` is where the
     point of contact lies along the front edge (from its middle, to the right). An angled front
     edge first touches a straight side at one of its own front corners or at a corner of that
     side, so those are the points the align may turn about. (Plain floats: this runs for every
-    wheel tried against every end pose.)"""
+    wheel tried against every end pose.) ``memo``: a dict kept for one start, where what depends
+    only on the start and the turns (the wheels tried, where each wheel takes the centre, the
+    align's sine and cosine) is kept for the next end pose."""
+    memo = {} if memo is None else memo
     w, d = start.half_width, start.half_depth
     b0, b1 = start.bearing, end.bearing
     total = turn_between(b0, b1)
@@ -176,20 +179,25 @@ def _candidates(start: Footprint, end: Footprint, target: Footprint,
         lx, ly = end.local((x, y))
         if abs(ly - d) <= TOUCH and abs(lx) < w - 1e-6:
             pivots.append(lx)
-    corners = {1: start.world((w, d)), -1: start.world((-w, d))}
-    for wheel in _wheels(total, max_wheel):
+    wheels = memo.get(("wheels", total, max_wheel))
+    if wheels is None:
+        wheels = memo[("wheels", total, max_wheel)] = _wheels(total, max_wheel)
+    for wheel in wheels:
         align = total - wheel
         if abs(align) > 180 - 1e-9:
             continue
-        if abs(wheel) > 1e-9:
-            kx, ky = corners[1 if wheel > 0 else -1]
-            r = math.radians(wheel)
-            c, s = math.cos(r), math.sin(r)
-            dx, dy = c0x - kx, c0y - ky
-            ax_, ay_ = kx + c * dx + s * dy, ky - s * dx + c * dy
-        else:
-            ax_, ay_ = c0x, c0y
-        fwx, fwy = direction(b0 + wheel)
+        moved = memo.get(("wheel", wheel))
+        if moved is None:
+            if abs(wheel) > 1e-9:
+                kx, ky = start.world((w, d)) if wheel > 0 else start.world((-w, d))
+                r = math.radians(wheel)
+                c, s = math.cos(r), math.sin(r)
+                dx, dy = c0x - kx, c0y - ky
+                ax_, ay_ = kx + c * dx + s * dy, ky - s * dx + c * dy
+            else:
+                ax_, ay_ = c0x, c0y
+            moved = memo[("wheel", wheel)] = (ax_, ay_, *direction(b0 + wheel))
+        ax_, ay_, fwx, fwy = moved
         if abs(align) < 1e-9:
             gx, gy = c1x - ax_, c1y - ay_
             if abs(wheel) < 1e-9:
@@ -199,8 +207,11 @@ def _candidates(start: Footprint, end: Footprint, target: Footprint,
             a, b = _solve(f0x, fwx, f0y, fwy, gx, gy)
             yield a, wheel, b, 0.0, 0.0
             continue
-        r = math.radians(-align)  # back: the align undone
-        c, s = math.cos(r), math.sin(r)
+        back = memo.get(("align", align))
+        if back is None:
+            r = math.radians(-align)  # back: the align undone
+            back = memo[("align", align)] = (math.cos(r), math.sin(r))
+        c, s = back
         if abs(wheel) < 1e-9:  # straight on, then the align about a point of the front edge
             # (I - back) @ front1 + back @ c1 - after, and the column -(I - back) @ t1
             rx = (1 - c) * fx - s * fy + c * c1x + s * c1y - ax_
@@ -410,10 +421,10 @@ def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: 
     if isinstance(obstacles, Obstacles):
         kept = obstacles.against.get(id(start))
         if kept is None or kept[0] is not start:
-            kept = obstacles.against[id(start)] = [start, standing_against(start, obstacles), None]
+            kept = obstacles.against[id(start)] = [start, standing_against(start, obstacles), None, {}]
         obstacles = kept[1]
     else:
-        kept = [start, standing_against(start, obstacles), None]
+        kept = [start, standing_against(start, obstacles), None, {}]
         obstacles = kept[1]
     key = _key(start, end, target, obstacles, max_wheel, memo)
     found = _cache.get(key)
@@ -446,10 +457,11 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
     as one already seen to go into an obstacle is passed over unswept (the ground a move straight
     ahead sweeps holds the ground of every shorter one: it surely goes in too); whether it would
     have counted among the MAX_SWEPT is worked out only when a later candidate needs the count.
-    ``ahead``: [start, obstacles as it meets them, the shortest such move], kept for every path
-    asked from that start against those obstacles."""
+    ``ahead``: [start, obstacles as it meets them, the shortest such move, :func:`_candidates`'s
+    memo], kept for every path asked from that start against those obstacles."""
     first_hit: Hashable | None = None
-    ahead = ahead if ahead is not None else [start, obstacles, None]
+    ahead = ahead if ahead is not None else [start, obstacles, None, {}]
+    memo = ahead[3]
     pending: list[tuple] = []  # candidates passed over unswept, in order
     hull = start.shape.convex_hull
     w, d = start.half_width, start.half_depth
@@ -469,7 +481,7 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
         """Where the candidate's moves take the centre, its corner and the point of contact, or
         None when it would not first touch the target there (no ground swept yet)."""
         nonlocal probe
-        fwx, fwy = direction(start.bearing + wheel)
+        fwx, fwy = memo[("wheel", wheel)][2:]  # direction(start.bearing + wheel), as _candidates left it
         cx, cy = sx, sy
         corner = None
         if a > 1e-9:
@@ -497,7 +509,7 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
                 return None  # it would not first touch the target there
         return fwx, fwy, forward_end, corner, centre, contact
 
-    for a, wheel, b, align, u in _candidates(start, end, target, max_wheel):
+    for a, wheel, b, align, u in _candidates(start, end, target, max_wheel, memo):
         if a < -1e-6 or b < -1e-6 or abs(u) > w + 1e-6:
             continue
         a, b = max(a, 0.0), max(b, 0.0)
