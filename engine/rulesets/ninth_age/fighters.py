@@ -842,9 +842,14 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
     entry = state.unit_entry(unit)
     cons = contacts(state, unit)
     mine = character_models(state, unit)
-    touching = {i for c in cons for i in c.touching if i not in mine}  # the R&F's places in contact
-    enemies = [c.enemy for c in cons if any(i not in mine for i in c.touching)]
-    out = joined_specials(state, unit, cons, mine, asked, duel)
+    if state.specials_v6:
+        touching = {i for c in cons for i in c.touching if i not in mine}  # the R&F's places in contact
+        enemies = [c.enemy for c in cons if any(i not in mine for i in c.touching)]
+        out = joined_specials(state, unit, cons, mine, asked, duel)
+    else:  # before rules version 6 a joined character's base was one of the unit's, with none of its own
+        touching = {i for c in cons for i in c.touching}
+        enemies = [c.enemy for c in cons]
+        out = []
     if not touching:
         return out
     stomp = entry.rule_value("Stomp")
@@ -899,7 +904,7 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
             centry = state.unit_entry(char)
             own = centry.rule_value("Impact Hits")
             at = [c for c in impact_at if any(mine.get(i) == name for i in c.touching)]
-            if not own or not at or _grinds_instead(state, unit, char, asked):
+            if not own or not at or (state.specials_v6 and _grinds_instead(state, unit, char, asked)):
                 continue
             part = max(range(len(centry.parts)), key=lambda i: profile_value(state, char, "S", i))
             strength = profile_value(state, char, "S", part, first=[ranks] if ranks else [])
