@@ -109,7 +109,8 @@ def _reachable(state, charger, target, cfp, tfp, side, blocked, around, *, landi
     if first:
         count = 0
         for s in sides:
-            poses = flush_poses(cfp, tfp, s, others=others, impassable=impassable, table=state.table, landing=landing)
+            poses = flush_poses(cfp, tfp, s, others=others, impassable=impassable, table=state.table, landing=landing,
+                                sides_agree=state.placement_v6)  # as below
             count += len(poses)
             kept = _with_paths(state, cfp, tfp, poses, blocked, obstacles, met, first=True)
             if kept:
