@@ -13,9 +13,9 @@
 
 Targets (2-core reference machine): charge solver p99 under 250 ms; a whole shooting phase
 of sight and cover under 2,000 ms (per model, as /shoot measures: under 2,000 ms); a table
-render under 300 ms; the charge step's "Show my moves" under 2,000 ms (issue #10: about 26 s
+render under 300 ms; the charge step's "Show my moves" under 2,000 ms (issue #10: about 30 s
 of CPU before the solver was asked only whether a placement exists and learnt to pass over the
-paths that surely cross a unit, about 12 s after: still SLOW, the charges that have no room cost
+paths that surely cross a unit, about 17 s after: still SLOW, the charges that have no room cost
 most, each target turned 36 ways and every placement's paths tried).
 """
 
