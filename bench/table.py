@@ -5,11 +5,18 @@
 * line of sight and cover for a full shooting phase (every unit of one army at every enemy);
 * the same measured as the Shooting phase measures it (every shooting model of one army, its own
   range, sight and cover, at every enemy unit: :func:`engine.rulesets.ninth_age.shooting.measure`);
-* the render of a full table.
+* the render of a full table;
+* "Show my moves" in the charge step of a crowded mid-game (issue #10): every charge in reach
+  of 12 units against 12, as the button lists them (:func:`bot.buttons._moves`), on the
+  position stored in ``bench/data/ninth_age_charge_step.json`` (the console's whole battle,
+  seed 11, game turn 2; ``python -m bench.table --record`` plays it again and stores it).
 
 Targets (2-core reference machine): charge solver p99 under 250 ms; a whole shooting phase
 of sight and cover under 2,000 ms (per model, as /shoot measures: under 2,000 ms); a table
-render under 300 ms.
+render under 300 ms; the charge step's "Show my moves" under 2,000 ms (issue #10: about 30 s
+of CPU before the solver was asked only whether a placement exists and learnt to pass over the
+paths that surely cross a unit, about 17 s after: still SLOW, the charges that have no room cost
+most, each target turned 36 ways and every placement's paths tried).
 """
 
 from __future__ import annotations
@@ -23,7 +30,88 @@ from bench.__main__ import report
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "ninth_age"))
 
 
+CHARGE_STEP = Path(__file__).resolve().parent / "data" / "ninth_age_charge_step.json"
+
+
+def time_charge_step_moves(repeats: int = 3) -> list[float]:
+    """The "Show my moves" answer of the stored charge step, ``repeats`` times (each on the state
+    as loaded from the store, so nothing is remembered between them but the solver's own caches
+    of paths and placements, which a second click in the same step also has)."""
+    import json
+
+    from bot.buttons import _moves
+    from engine.core import get_ruleset
+
+    ruleset = get_ruleset("ninth-age")
+    stored = json.loads(CHARGE_STEP.read_text())
+    samples = []
+    for _ in range(repeats):
+        state = ruleset.load_state(stored["state"], stored["rules_version"])
+        t = time.perf_counter()
+        reply = _moves(ruleset, state, stored["seat"])
+        samples.append(time.perf_counter() - t)
+        assert "/charge" in reply.text, reply.text
+    return samples
+
+
+def record_charge_step(seed: int = 11, round_: int = 2, seat: str = "p2") -> None:
+    """Play the console's whole battle through the service until ``seat``'s charge step of game
+    turn ``round_`` and store that position for :func:`time_charge_step_moves`."""
+    import asyncio
+    import json
+    import tempfile
+
+    import ninth_age_plans as plans
+    import test_ninth_age_whole_battle as battle
+    from bot.service import Service
+    from bot.store import Store
+
+    async def play() -> dict:
+        with tempfile.TemporaryDirectory() as folder:
+            store = await Store.open(str(Path(folder) / "bench.sqlite3"))
+            try:
+                service = Service(store, seed_source=lambda: 4242)
+                p = battle.Player(service)
+                await p.say("p1", f"/game new ruleset:ninth-age seed:{seed} settings:deployment=classic")
+                await p.say("p2", "/game join")
+                await plans.deploy(p)
+                state = await p.state()
+                while not state.is_over:
+                    active, phase, step = state.active, state.phase, state.step
+                    if phase == "movement" and step == "charges":
+                        if (state.round, active) == (round_, seat):
+                            game = (await service.game_snapshot(battle.CHANNEL))[0]
+                            return {"rules_version": game.rules_version, "seat": seat,
+                                    "state": json.loads(game.state_json)}
+                        await plans.charges(p, active)
+                    elif phase == "movement":
+                        await plans.moves(p, active)
+                    elif phase == "magic":
+                        await plans.cast(p, active)
+                    elif phase == "shooting":
+                        await plans.shoot(p, active)
+                    elif phase == "melee":
+                        await plans.fight(p, active)
+                    state = await p.state()
+                    if not state.is_over and (state.active, state.phase, state.step) == (active, phase, step):
+                        await p.say(active, "/end")
+                    state = await p.state()
+                raise SystemExit("the battle ended before that charge step")
+            finally:
+                await store.close()
+
+    found = asyncio.run(play())
+    about = (f"The console whole battle of the sample armies (tests/ninth_age/test_ninth_age_whole_battle.py, "
+             f"seed {seed}, its plans in tests/ninth_age/ninth_age_plans.py), at game turn {round_}, the charge "
+             f"step of {seat}. Made by python -m bench.table --record.")
+    CHARGE_STEP.write_text(json.dumps({"about": about, **found}, separators=(",", ":")))
+    print(f"stored {CHARGE_STEP}")
+
+
 def main() -> int:
+    if sys.argv[1:2] == ["--record"]:
+        record_charge_step()
+        return 0
     from game_helpers import RULESET, deploy_all, new_battle  # the tests' own drivers
 
     from engine.rulesets.ninth_age.charges import placements
@@ -76,6 +164,7 @@ def main() -> int:
     ok &= report("sight + cover, shooting phase", phase, 2000)
     ok &= report("shooting phase, per model (/shoot)", measured, 2000)
     ok &= report("render a full table", render, 300)
+    ok &= report("charge step: Show my moves", time_charge_step_moves(), 2000)
     return 0 if ok else 1
 
 

@@ -157,12 +157,15 @@ def _solve(m00: float, m01: float, m10: float, m11: float, r0: float, r1: float)
 
 
 def _candidates(start: Footprint, end: Footprint, target: Footprint,
-                max_wheel: float) -> Iterator[tuple[float, float, float, float, float]]:
+                max_wheel: float, memo: dict | None = None) -> Iterator[tuple[float, float, float, float, float]]:
     """(forward, wheel, then, align, u) moves taking ``start`` to ``end``; ``u`` is where the
     point of contact lies along the front edge (from its middle, to the right). An angled front
     edge first touches a straight side at one of its own front corners or at a corner of that
     side, so those are the points the align may turn about. (Plain floats: this runs for every
-    wheel tried against every end pose.)"""
+    wheel tried against every end pose.) ``memo``: a dict kept for one start, where what depends
+    only on the start and the turns (the wheels tried, where each wheel takes the centre, the
+    align's sine and cosine) is kept for the next end pose."""
+    memo = {} if memo is None else memo
     w, d = start.half_width, start.half_depth
     b0, b1 = start.bearing, end.bearing
     total = turn_between(b0, b1)
@@ -176,20 +179,25 @@ def _candidates(start: Footprint, end: Footprint, target: Footprint,
         lx, ly = end.local((x, y))
         if abs(ly - d) <= TOUCH and abs(lx) < w - 1e-6:
             pivots.append(lx)
-    corners = {1: start.world((w, d)), -1: start.world((-w, d))}
-    for wheel in _wheels(total, max_wheel):
+    wheels = memo.get(("wheels", total, max_wheel))
+    if wheels is None:
+        wheels = memo[("wheels", total, max_wheel)] = _wheels(total, max_wheel)
+    for wheel in wheels:
         align = total - wheel
         if abs(align) > 180 - 1e-9:
             continue
-        if abs(wheel) > 1e-9:
-            kx, ky = corners[1 if wheel > 0 else -1]
-            r = math.radians(wheel)
-            c, s = math.cos(r), math.sin(r)
-            dx, dy = c0x - kx, c0y - ky
-            ax_, ay_ = kx + c * dx + s * dy, ky - s * dx + c * dy
-        else:
-            ax_, ay_ = c0x, c0y
-        fwx, fwy = direction(b0 + wheel)
+        moved = memo.get(("wheel", wheel))
+        if moved is None:
+            if abs(wheel) > 1e-9:
+                kx, ky = start.world((w, d)) if wheel > 0 else start.world((-w, d))
+                r = math.radians(wheel)
+                c, s = math.cos(r), math.sin(r)
+                dx, dy = c0x - kx, c0y - ky
+                ax_, ay_ = kx + c * dx + s * dy, ky - s * dx + c * dy
+            else:
+                ax_, ay_ = c0x, c0y
+            moved = memo[("wheel", wheel)] = (ax_, ay_, *direction(b0 + wheel))
+        ax_, ay_, fwx, fwy = moved
         if abs(align) < 1e-9:
             gx, gy = c1x - ax_, c1y - ay_
             if abs(wheel) < 1e-9:
@@ -199,8 +207,11 @@ def _candidates(start: Footprint, end: Footprint, target: Footprint,
             a, b = _solve(f0x, fwx, f0y, fwy, gx, gy)
             yield a, wheel, b, 0.0, 0.0
             continue
-        r = math.radians(-align)  # back: the align undone
-        c, s = math.cos(r), math.sin(r)
+        back = memo.get(("align", align))
+        if back is None:
+            r = math.radians(-align)  # back: the align undone
+            back = memo[("align", align)] = (math.cos(r), math.sin(r))
+        c, s = back
         if abs(wheel) < 1e-9:  # straight on, then the align about a point of the front edge
             # (I - back) @ front1 + back @ c1 - after, and the column -(I - back) @ t1
             rx = (1 - c) * fx - s * fy + c * c1x + s * c1y - ax_
@@ -289,11 +300,43 @@ def _shares(parts: list[_Part], shape, box, limit: float) -> bool:
     return ground.intersection(shape).area > limit
 
 
-def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox) -> bool:
+PROBE = 0.01  # inches: a disc this wide about a probe point lies inside a base (π·0.01² > INTO_TARGET)
+def _probes(start: Footprint) -> list[Point]:
+    """The middles of ``start``'s rectangular bases at least :data:`PROBE` from their edges, on
+    the table: a disc of radius PROBE about each lies inside its base."""
+    out = []
+    for local, model in zip(start.local_models, start.models):
+        x0, y0, x1, y1 = local.bounds
+        if min(x1 - x0, y1 - y0) >= 4 * PROBE and abs(local.area - (x1 - x0) * (y1 - y0)) < 1e-9:
+            out.append(start.world(((x0 + x1) / 2, (y0 + y1) / 2)))
+    return out
+
+
+def _surely_into(probes: list[Point], matrix: list[float], target: Footprint | None) -> bool:
+    """Whether a base of the charger, moved by ``matrix``, surely shares more than
+    :data:`INTO_TARGET` with the target's bases: the disc of radius :data:`PROBE` about one of its
+    probes lies inside ``target`` (a full block: the union of its bases is its rectangle, passed
+    only then), so the two share more than π·PROBE² square inches. A cheap test before the
+    shapes are measured; False says nothing."""
+    if target is None:
+        return False
+    c, s, e, f = matrix[0], matrix[1], matrix[4], matrix[5]
+    (ox, oy), (fx, fy), (rx, ry) = target.centre, direction(target.bearing), right_of(target.bearing)
+    w, d = target.half_width - PROBE, target.half_depth - PROBE
+    for x, y in probes:
+        dx, dy = c * x + s * y + e - ox, -s * x + c * y + f - oy
+        if abs(dx * rx + dy * ry) < w and abs(dx * fx + dy * fy) < d:
+            return True
+    return False
+
+
+def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox, probe=None) -> bool:
     """Whether ``start`` moved to ``centre`` facing ``bearing`` goes into the target (``tshape``,
     its bounds ``tbox``) by more than :data:`INTO_TARGET`: measured on its bases only when the
     hull of them, moved the same way, goes in that far; not at all when the moved hull's bounds
-    keep clear of the target's (they share no ground)."""
+    keep clear of the target's (they share no ground). ``probe``: (the charger's probes, the
+    target when a full block) for :func:`_surely_into`, which settles most of those that go in
+    without measuring shapes."""
     r = math.radians(bearing - start.bearing)  # clockwise about the start's centre, then across
     c, s = math.cos(r), math.sin(r)
     (x0, y0), (x1, y1) = start.centre, centre
@@ -303,6 +346,8 @@ def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox) -
     ys = [-s * x + c * y + matrix[5] for x in (hb[0], hb[2]) for y in (hb[1], hb[3])]
     if min(xs) > tbox[2] + NEAR or max(xs) < tbox[0] - NEAR or min(ys) > tbox[3] + NEAR or max(ys) < tbox[1] - NEAR:
         return False
+    if probe is not None and _surely_into(probe[0], matrix, probe[1]):
+        return True  # a base goes in deeper than float noise: so do the bases and their hull
     if affinity.affine_transform(hull, matrix).intersection(tshape).area <= INTO_TARGET:
         return False
     if abs(start.shape.area - hull.area) < 1e-9:  # a full block: its bases are their hull
@@ -314,14 +359,35 @@ def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox) -
 _cache: OrderedDict = OrderedDict()
 
 
+class Obstacles(dict):
+    """What charge paths may not cross, by name (as :func:`charge_path` takes them), remembering
+    what every path asked against them works out alike: each shape's WKB (for the cache key) and
+    the obstacles as each start meets them (:func:`standing_against`). One is made for one
+    question (a declaration's, or one charger and target of a listing) and dropped with it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.wkbs: dict = {}
+        self.against: dict = {}
+
+
+def _wkb(shape, memo: dict | None, name: Hashable) -> bytes:
+    if memo is None:
+        return shape.wkb
+    kept = memo.get(name)
+    if kept is None or kept[0] is not shape:
+        kept = memo[name] = (shape, shape.wkb)
+    return kept[1]
+
+
 def _key(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object],
-         max_wheel: float) -> tuple:
+         max_wheel: float, memo: dict | None = None) -> tuple:
     def fp(f: Footprint) -> tuple:
         return f.pose.x, f.pose.y, f.pose.bearing, f.half_width, f.half_depth
 
     # of the end pose only its place and size are used (not its bases): no shape to build for it
     return (start.shape.wkb, fp(start), fp(end), target.shape.wkb, target.rect.wkb, fp(target), max_wheel,
-            tuple((k, o.wkb) for k, o in obstacles.items()))
+            tuple((k, _wkb(o, memo, k)) for k, o in obstacles.items()))
 
 
 def standing_against(start, obstacles: Mapping[Hashable, object]) -> dict[Hashable, object]:
@@ -343,17 +409,30 @@ def standing_against(start, obstacles: Mapping[Hashable, object]) -> dict[Hashab
 
 
 def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object], *,
-                max_wheel: float = MAX_WHEEL) -> tuple[ChargePath | None, Hashable | None]:
+                max_wheel: float = MAX_WHEEL, named: bool = True) -> tuple[ChargePath | None, Hashable | None]:
     """The first legal charge path from ``start`` to the flush ``end`` against ``target``, or
     None with the obstacle (a key of ``obstacles``, shapely shapes) the most direct path would
     cross (None when no path of this kind reaches ``end`` at all). An obstacle the charger
     stands against at the start is met as :func:`standing_against` says. Answers are remembered
-    by their inputs."""
-    obstacles = standing_against(start, obstacles)
-    key = _key(start, end, target, obstacles, max_wheel)
+    by their inputs. ``named`` False: only whether there is a path is asked, the obstacle is not
+    named (None), and a path that surely crosses one is passed over as soon as a part of it does.
+    ``obstacles`` an :class:`Obstacles`: what it remembers is used."""
+    memo = obstacles.wkbs if isinstance(obstacles, Obstacles) else None
+    if isinstance(obstacles, Obstacles):
+        kept = obstacles.against.get(id(start))
+        if kept is None or kept[0] is not start:
+            kept = obstacles.against[id(start)] = [start, standing_against(start, obstacles), None, {}]
+        obstacles = kept[1]
+    else:
+        kept = [start, standing_against(start, obstacles), None, {}]
+        obstacles = kept[1]
+    key = _key(start, end, target, obstacles, max_wheel, memo)
     found = _cache.get(key)
+    if found is None and not named:
+        key = key + ("unnamed",)
+        found = _cache.get(key)
     if found is None:
-        found = _search(start, end, target, obstacles, max_wheel)
+        found = _search(start, end, target, obstacles, max_wheel, named, kept)
         _cache[key] = found
         if len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
@@ -366,72 +445,115 @@ def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: 
 
 
 def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object],
-            max_wheel: float) -> tuple[ChargePath | None, Hashable | None]:
+            max_wheel: float, named: bool = True, ahead: list | None = None) -> tuple[ChargePath | None, Hashable | None]:
     """The candidates of :func:`_candidates` in turn: one whose point of contact is not on the
     target is passed over; the others are swept (at most :data:`MAX_SWEPT`) and the first that
     goes into no obstacle and not through the target is the path. Each part's ground is built
     only where a shape comes near it, which decides the same as uniting every part and
-    measuring: a part kept apart from a shape adds no ground in it."""
+    measuring: a part kept apart from a shape adds no ground in it.
+
+    Once nothing is left to name (unnamed, ``named`` False, or the first obstacle named), a
+    candidate whose first part, straight ahead, goes at least as far
+    as one already seen to go into an obstacle is passed over unswept (the ground a move straight
+    ahead sweeps holds the ground of every shorter one: it surely goes in too); whether it would
+    have counted among the MAX_SWEPT is worked out only when a later candidate needs the count.
+    ``ahead``: [start, obstacles as it meets them, the shortest such move, :func:`_candidates`'s
+    memo], kept for every path asked from that start against those obstacles."""
     first_hit: Hashable | None = None
+    ahead = ahead if ahead is not None else [start, obstacles, None, {}]
+    memo = ahead[3]
+    pending: list[tuple] = []  # candidates passed over unswept, in order
     hull = start.shape.convex_hull
     w, d = start.half_width, start.half_depth
     tshape = target.shape
     tbox = tshape.bounds
     boxes = [(k, o, o.bounds) for k, o in obstacles.items()]
     swept_count = 0
-    f0 = np.array(direction(start.bearing))
-    for a, wheel, b, align, u in _candidates(start, end, target, max_wheel):
-        if a < -1e-6 or b < -1e-6 or abs(u) > w + 1e-6:
-            continue
-        if swept_count >= MAX_SWEPT:
-            break
-        a, b = max(a, 0.0), max(b, 0.0)
-        fw = np.array(direction(start.bearing + wheel))
-        # where the centre goes (no ground swept yet): does it first touch the target there? (the
-        # centres drawn are listed only for a candidate that does)
-        centre = np.array(start.centre)
+    probe = None  # the cheap test of _into, built when first needed
+    # plain floats, as numpy's would be element by element: this runs for every candidate
+    f0x, f0y = direction(start.bearing)
+    f0 = np.array((f0x, f0y))
+    sx, sy = start.centre
+    corners = {1: start.world((w, d)), -1: start.world((-w, d))}
+    tx0, ty0, tx1, ty1 = tbox[0] - TOUCH, tbox[1] - TOUCH, tbox[2] + TOUCH, tbox[3] + TOUCH
+
+    def touches(a, wheel, b, align, u):
+        """Where the candidate's moves take the centre, its corner and the point of contact, or
+        None when it would not first touch the target there (no ground swept yet)."""
+        nonlocal probe
+        fwx, fwy = memo[("wheel", wheel)][2:]  # direction(start.bearing + wheel), as _candidates left it
+        cx, cy = sx, sy
         corner = None
         if a > 1e-9:
-            centre = centre + a * f0
-        forward_end = centre
+            cx, cy = cx + a * f0x, cy + a * f0y
+        forward_end = (cx, cy)
         if abs(wheel) > 1e-9:
-            corner = np.array(start.world((w if wheel > 0 else -w, d))) + a * f0
+            kx, ky = corners[1 if wheel > 0 else -1]
+            corner = (kx + a * f0x, ky + a * f0y)
             n = max(1, math.ceil(abs(wheel) / 15.0))  # as the last of _centres_turning
-            centre = np.array(_turned(tuple(forward_end), tuple(corner), wheel * n / n))
+            cx, cy = _turned(forward_end, corner, wheel * n / n)
         if b > 1e-9:
-            centre = centre + b * fw
+            cx, cy = cx + b * fwx, cy + b * fwy
+        centre = (cx, cy)
         contact = None
         if abs(align) > 1e-9:
-            at, facing = (float(centre[0]), float(centre[1])), (start.bearing + wheel) % 360
+            at, facing = centre, (start.bearing + wheel) % 360
             contact = to_world(at, facing, (u, d))
-            if contact[0] < tbox[0] - TOUCH or contact[0] > tbox[2] + TOUCH or contact[1] < tbox[1] - TOUCH \
-                    or contact[1] > tbox[3] + TOUCH:
-                continue  # farther from the target's bounds than TOUCH: not on it
-            if ShapelyPoint(contact).distance(tshape) > TOUCH or _into(start, hull, at, facing, tshape, tbox):
-                continue  # it would not first touch the target there
+            if contact[0] < tx0 or contact[0] > tx1 or contact[1] < ty0 or contact[1] > ty1:
+                return None  # farther from the target's bounds than TOUCH: not on it
+            if ShapelyPoint(contact).distance(tshape) > TOUCH:
+                return None
+            if probe is None:
+                probe = (_probes(start), target if abs(tshape.area - target.rect.area) < 1e-9 else None)
+            if _into(start, hull, at, facing, tshape, tbox, probe):
+                return None  # it would not first touch the target there
+        return fwx, fwy, forward_end, corner, centre, contact
+
+    for a, wheel, b, align, u in _candidates(start, end, target, max_wheel, memo):
+        if a < -1e-6 or b < -1e-6 or abs(u) > w + 1e-6:
+            continue
+        a, b = max(a, 0.0), max(b, 0.0)
+        if (not named or first_hit is not None) and a > 1e-9 and ahead[2] is not None and a >= ahead[2]:
+            pending.append((a, wheel, b, align, u))  # surely crosses: counted only if need be
+            continue
+        for p in pending:  # those passed over count as the loop would have counted them
+            if swept_count >= MAX_SWEPT:
+                return None, first_hit
+            if touches(*p) is not None:
+                swept_count += 1
+        pending.clear()
+        if swept_count >= MAX_SWEPT:
+            break
+        found = touches(a, wheel, b, align, u)
+        if found is None:
+            continue
+        fwx, fwy, forward_end, corner, centre, contact = found
         centres: list[Point] = [start.centre]
         if a > 1e-9:
-            centres.append(tuple(forward_end))
+            centres.append(forward_end)
         if corner is not None:
-            centres += _centres_turning(tuple(forward_end), tuple(corner), wheel)
+            centres += _centres_turning(forward_end, corner, wheel)
         if b > 1e-9:
-            centres.append(tuple(centre))
+            centres.append(centre)
         if contact is not None:
-            centres += _centres_turning(tuple(centre), contact, align)
+            centres += _centres_turning(centre, contact, align)
         centres[-1] = end.centre
         swept_count += 1
         # the parts in order; once an obstacle has been named, a part that alone goes into one
         # (a slide, or a position a turn passes through) passes the path over before the rest is built
-        stages = ([("slide", a * f0)] if a > 1e-9 else []) + ([("turn", tuple(corner), wheel)] if corner is not None else []) \
-            + ([("slide", b * fw)] if b > 1e-9 else []) + ([("turn", contact, align)] if contact is not None else [])
+        stages = ([("slide", a * f0)] if a > 1e-9 else []) + ([("turn", corner, wheel)] if corner is not None else []) \
+            + ([("slide", b * np.array((fwx, fwy)))] if b > 1e-9 else []) + ([("turn", contact, align)] if contact is not None else [])
         parts: list[_Part] = []
         shape = hull
         crossed = False
         for stage in stages:
             part, shape = _slide_part(shape, stage[1]) if stage[0] == "slide" else _turn_part(shape, stage[1], stage[2])
             parts.append(part)
-            if first_hit is not None and any(part.surely_into(o, box, INTO_OTHER) for _k, o, box in boxes):
+            if (first_hit is not None or not named) and any(part.surely_into(o, box, INTO_OTHER) for _k, o, box in boxes):
                 crossed = True
+                if not parts[1:] and stage[0] == "slide" and (ahead[2] is None or a < ahead[2]) and any(
+                        part.exact.intersection(o).area > 2 * INTO_OTHER for _k, o, box in boxes if part.near(o, box)):
+                    ahead[2] = a  # well past float noise: every longer move ahead goes in as well
                 break
         if crossed:
             continue
@@ -441,7 +563,7 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
             parts_or_hull = parts
         # an obstacle crossed or the target gone through: either passes it over; which is
         # looked at first matters only for naming the first obstacle crossed
-        if first_hit is not None and any(_shares(parts_or_hull, o, box, INTO_OTHER) for _k, o, box in boxes):
+        if (first_hit is not None or not named) and any(_shares(parts_or_hull, o, box, INTO_OTHER) for _k, o, box in boxes):
             continue
         if _shares(parts_or_hull, tshape, tbox, INTO_TARGET):
             continue  # through the target, not into contact with it

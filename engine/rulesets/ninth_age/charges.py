@@ -28,7 +28,7 @@ from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, Un
 from engine.rulesets.ninth_age.walls import gap
 from engine.table.arcs import majority_arc
 from engine.table.charge import FlushPose, flush_poses
-from engine.table.charge_path import charge_path, standing_against
+from engine.table.charge_path import Obstacles, charge_path, standing_against
 from engine.table.contact import contact_side as touching_side, distance, models_in_contact
 from engine.table.footprint import Pose
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
@@ -50,7 +50,7 @@ ALIGN_MAX = 90.0
 
 def placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None,
                tfp=None, *, blocked: list[str] | None = None, ignore: frozenset[str] = frozenset(),
-               met: bool = False, around: tuple | None = None) -> list[FlushPose]:
+               met: bool = False, around: tuple | None = None, first: bool = False) -> list[FlushPose]:
     """Flush poses against ``side`` (every side for a fleeing target or a round base), best first,
     that the charger can reach by a real charge path (forward, one wheel of at most 90°, forward,
     then the align about the point of contact: :mod:`engine.table.charge_path`) that crosses no
@@ -59,16 +59,20 @@ def placements(state: NinthAgeState, charger: UnitState, target: UnitState, side
     Blocked Path test of §8.6 asks whether the charge was stopped by them alone). ``met``: a
     pursuer or a Random Movement unit already stands against the enemy it charges (§11.13); its
     last turn into place is checked as the ground between where it stands and where it ends.
-    ``around``: what :func:`_around` gives for these units, when the caller has it already."""
+    ``around``: what :func:`_around` gives for these units, when the caller has it already.
+    ``first``: whether there is any is all the caller asks: the search stops at the first pose
+    with a path and returns it alone (a caller listing legal charges); empty exactly when the
+    whole list would be, and ``blocked`` then collects the same names."""
     rotated = tfp is not None  # the align's trial turns of the target: no second search there
     cfp, tfp = charger.footprint(), tfp or target.footprint()
     around = around or _around(state, charger, target, ignore)
     found: list[int] = []
-    out = _reachable(state, charger, target, cfp, tfp, side, blocked, around, landing=False, found=found, met=met)
+    out = _reachable(state, charger, target, cfp, tfp, side, blocked, around, landing=False, found=found, met=met,
+                     first=first)
     if not out and found and found[0] and not rotated and not met:
         # the places a real path lands (each wheel, straight on, the align), when the others
         # exist but no path reaches them
-        out = _reachable(state, charger, target, cfp, tfp, side, blocked, around, landing=True)
+        out = _reachable(state, charger, target, cfp, tfp, side, blocked, around, landing=True, first=first)
     out.sort(key=lambda p: (-p.contact, abs(p.turn), round(p.travel, 6), p.footprint.centre))
     return out
 
@@ -97,18 +101,42 @@ def _around(state, charger, target, ignore) -> tuple:
 
 
 def _reachable(state, charger, target, cfp, tfp, side, blocked, around, *, landing: bool,
-               found: list[int] | None = None, met: bool = False) -> list[FlushPose]:
+               found: list[int] | None = None, met: bool = False, first: bool = False) -> list[FlushPose]:
+    """The flush poses with a path; ``first``: only the first found, as soon as it is (a side's
+    poses are laid out only when the sides before it gave none)."""
     sides = SIDES if side is None else (side,)
-    out: list[FlushPose] = []
     others, impassable, obstacles = around
+    if first:
+        count = 0
+        for s in sides:
+            poses = flush_poses(cfp, tfp, s, others=others, impassable=impassable, table=state.table, landing=landing,
+                                sides_agree=state.placement_v6)  # as below
+            count += len(poses)
+            kept = _with_paths(state, cfp, tfp, poses, blocked, obstacles, met, first=True)
+            if kept:
+                return kept
+        if found is not None:
+            found.append(count)
+        return []
+    out: list[FlushPose] = []
     for s in sides:
         out += flush_poses(cfp, tfp, s, others=others, impassable=impassable, table=state.table, landing=landing,
                            sides_agree=state.placement_v6)  # flush along the side, as the combat scores it (§8.5)
     if found is not None:
         found.append(len(out))
+    return _with_paths(state, cfp, tfp, out, blocked, obstacles, met)
+
+
+def _with_paths(state, cfp, tfp, out: list[FlushPose], blocked, obstacles, met: bool, first: bool = False) -> list[FlushPose]:
+    """The poses of ``out`` a charge path reaches, each with its path (``first``: the first
+    only); ``blocked`` collects what stopped the others. Only whether a path exists is asked
+    where no caller collects the names (:func:`engine.table.charge_path.charge_path`'s
+    ``named``)."""
     if obstacles is not None:  # a flier passes over units and terrain (§22 Fly)
         kept = []
         for pose in out:
+            if first and kept:
+                break
             if met:  # already in contact: the ground between where it stands and where it ends
                 ground = cfp.shape.union(pose.footprint.shape).convex_hull
                 crossed = next((k for k, o in standing_against(cfp, obstacles).items()
@@ -118,13 +146,13 @@ def _reachable(state, charger, target, cfp, tfp, side, blocked, around, *, landi
                 elif blocked is not None and crossed not in blocked:
                     blocked.append(crossed)
                 continue
-            path, crossed = charge_path(cfp, pose.footprint, tfp, obstacles)
+            path, crossed = charge_path(cfp, pose.footprint, tfp, obstacles, named=blocked is not None)
             if path is not None:
                 kept.append(replace(pose, path=path))
             elif blocked is not None and crossed is not None and crossed not in blocked:
                 blocked.append(crossed)
         out = kept
-    return out
+    return out[:1] if first else out
 
 
 def assault_obstacles(state: NinthAgeState, charger: UnitState, target: UnitState) -> dict[str, object] | None:
@@ -143,7 +171,7 @@ def path_obstacles(state: NinthAgeState, skip: tuple[str, ...] = (), *, terrain:
     units on the table other than those in ``skip`` (the charger and its target): units never
     move through other units (§7 1" rule, §8.5); only a unit with Fly flies over them (§22).
     ``terrain`` False: no terrain (an Ethereal charger goes through it, §22 Ethereal)."""
-    out: dict[str, object] = {name: polygon for name, polygon, _skip in blockers(state)} if terrain else {}
+    out = Obstacles((name, polygon) for name, polygon, _skip in blockers(state)) if terrain else Obstacles()
     for u in state.on_table():
         if u.id not in skip and not u.garrison:
             out[u.id] = u.footprint().shape
@@ -166,7 +194,7 @@ UNIT_IN_THE_WAY = N_("a unit in the way: only a unit with Fly passes over other 
 
 def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None, *,
                        blocked: list[str] | None = None,
-                       ignore: frozenset[str] = frozenset()) -> tuple[list[FlushPose], float]:
+                       ignore: frozenset[str] = frozenset(), first: bool = False) -> tuple[list[FlushPose], float]:
     """Flush poses, rotating the charged unit only when other units or terrain keep the charger
     from being brought flush on its own, and then as little as possible (§8.5 align; [A-47]):
     the target turns about the middle of the side being contacted. The seed: "Se questo movimento
@@ -174,13 +202,14 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
     scenici), allora, se possibile, bisognerà ruotare l'Unità nemica caricata": a charger that
     could not be flush in open ground either (nothing but the table about it) does not get the
     target turned for it. A target already engaged is never rotated. Returns the poses and the
-    target's turn in degrees (0 when it stays)."""
+    target's turn in degrees (0 when it stays). ``first``: only whether there are any is asked
+    (:func:`placements`): the first pose found alone, empty exactly when the whole list would be."""
     context = _around(state, charger, target, ignore)  # the same for the target as it stands and every turn tried
-    poses = placements(state, charger, target, side, blocked=blocked, ignore=ignore, around=context)
+    poses = placements(state, charger, target, side, blocked=blocked, ignore=ignore, around=context, first=first)
     if poses or side is None or engaged(state, target):
         return poses, 0.0
     open_ground = ({}, None, None if context[2] is None else {})  # no other unit, no terrain
-    if not placements(state, charger, target, side, around=open_ground):
+    if not placements(state, charger, target, side, around=open_ground, first=True):
         return [], 0.0  # not the units or the terrain: the charged unit is not turned (§8.5)
     tfp = target.footprint()
     from engine.table.charge import side_frame
@@ -200,7 +229,8 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
             # distanza di 1\" tra Unità"): the turned unit may touch other units or terrain, not go into them
             if clearance_problem(rotated, around, 0.0, during=False):
                 continue
-            poses = placements(state, charger, target, side, tfp=rotated, blocked=blocked, ignore=ignore, around=context)
+            poses = placements(state, charger, target, side, tfp=rotated, blocked=blocked, ignore=ignore, around=context,
+                               first=first)
             if poses:
                 return poses, turn
     return [], 0.0
@@ -258,7 +288,7 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     side = None if target.fleeing else contact_side(charger, target)
     stopped: list[str] = []
     screen: list[str] = []
-    room = bool(aligned_placements(state, charger, target, side, blocked=stopped)[0])
+    room = bool(aligned_placements(state, charger, target, side, blocked=stopped, first=True)[0])
     if not room:  # Strada Bloccata (§8.6): stopped only by unengaged enemies it could not charge, it is declared
         screen = blocked_path_screen(state, charger, target, side, stopped)
     if not room and not screen:
@@ -304,13 +334,13 @@ def blocked_path_screen(state: NinthAgeState, charger: UnitState, target: UnitSt
                        if u.id != target.id and not u.garrison and not engaged(state, u))
     if not screen:
         return []
-    poses = aligned_placements(state, charger, target, side, ignore=screen)[0]
-    if not poses:
+    if not aligned_placements(state, charger, target, side, ignore=screen, first=True)[0]:
         return []
     named = sorted(n for n in (stopped or []) if n in screen)
     if named:
         return named
     # they stand on or beside the places it would take: those the best of them touches
+    poses = aligned_placements(state, charger, target, side, ignore=screen)[0]
     near = sorted(u for u in screen if poses[0].footprint.shape.distance(state.units[u].footprint().shape) <= 1e-2)
     return near or sorted(screen)
 
@@ -591,7 +621,7 @@ def _legal_target(state: NinthAgeState, charger: UnitState, target: UnitState) -
         return bool(garrison.assault_poses(state, charger, garrison.building_of(state, target),
                                            assault_obstacles(state, charger, target)))
     side = None if target.fleeing else contact_side(charger, target)
-    return bool(aligned_placements(state, charger, target, side)[0])
+    return bool(aligned_placements(state, charger, target, side, first=True)[0])
 
 
 # -- moving the chargers ---------------------------------------------------------------------------
