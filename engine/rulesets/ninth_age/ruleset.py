@@ -233,6 +233,15 @@ class NinthAge(Ruleset):
     def start_action(self, state: GameState) -> Action | None:
         return StartBattle()
 
+    def refuse_option(self, state: GameState, decision: Any, option: str) -> Any | None:
+        """Why an answer the question does not take is none: a scroll named in a dispel question
+        that is spent, whose bearer cannot read it, or that has no effect on the spell (§23.7)."""
+        if isinstance(state, NinthAgeState) and decision.key.startswith("dispel-"):
+            from engine.rulesets.ninth_age.magic import scroll_refusal
+
+            return scroll_refusal(state, decision.seat, option)
+        return None
+
     def auto_answer(self, state: GameState) -> tuple[Decide, Event] | None:
         """The pending question's default, at once, when the ``auto`` setting names its kind and
         it has a default (auto_answer.py); the line says what was taken for the player."""
