@@ -1598,7 +1598,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     # stands on or beside now may be passed by, running further into it stops it (motion.move_ahead)
     enemies = [k for k in around.others if state.units[k].owner != unit.owner]
     ahead = move_ahead(fp, go, around, contact=enemies, edge=True, through_terrain=CLEARANCE_END if ghost else None)
-    blocked = ""
+    blocked, met = "", []
     if ahead.stop == "edge":
         if not randomly:
             state.last_moves.append({"unit": unit.id, "kind": label, "path": [  # to the point of the edge it left by
@@ -1616,7 +1616,8 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
                                  "label": rolled_and_moved(go, distance_between(start, end))})
         return
     elif ahead.stop == "blocked":
-        blocked = commas([k for k in ahead.met if k != IMPASSABLE]) or _("impassable terrain")
+        met = [k for k in ahead.met if k != IMPASSABLE]
+        blocked = commas(met) or _("impassable terrain")
     last_legal = fp if ahead.footprint is not None and ahead.moved == 0 else ahead.footprint  # where it stood: itself
     turned_only = 0.0
     if last_legal is None and pivoting:  # "normally it does not move forward but turns as close as it can"
@@ -1642,16 +1643,23 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
                                  "unit goes through but may not end its move near (§22 Ethereal), so they stop at the "
                                  "last place clear of it", n))
         elif blocked:
-            text.append(ngettext(": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units", ": {blocked} stand in its way, so the pursuer stops at the last place at least 1\" from other units", number(state, state.units[blocked]) if blocked in state.units else 1, blocked=blocked))
+            # two agreements: the verb with what is in the way (units, or the edge or terrain), the
+            # pronoun with the unit that moves ("Ogres pursue …: Goblins stand in the way, so they stop")
+            many = 2 if len(met) > 1 else number(state, state.units[met[0]]) if met else 1
+            text.append(ngettext(": {blocked} stands in the way", ": {blocked} stand in the way", many, blocked=blocked))
+            text.append(ngettext(", so it stops at the last place at least 1\" from other units",
+                                 ", so they stop at the last place at least 1\" from other units", n))
         else:
             text.append(ngettext(": farther on it would end within 1\" of another unit, so the pursuer stops at the last "
                                  "place at least 1\" from them",
                                  ": farther on they would end within 1\" of another unit, so the pursuers stop at the "
                                  "last place at least 1\" from them", n))
         if turned_only:
-            text.append(_(" (none on the way: the pursuer turns {turn}° toward its quarry instead)", turn=decimal(turned_only, ".0f")))
+            text.append(ngettext(" (none on the way: it turns {turn}° toward its quarry instead)",
+                                 " (none on the way: they turn {turn}° toward their quarry instead)", n,
+                                 turn=decimal(turned_only, ".0f")))
         elif done < EPS_DIST:
-            text.append(_(" (the pursuer stays where it stood)"))
+            text.append(ngettext(" (it stays where it stood)", " (they stay where they stood)", n))
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id}, text=join("", [head, *text, "."])))
     if not randomly:  # Random Movement: Dangerous Terrain only when it charges (§22)
         _pursuit_terrain(state, unit, start, end, label, events)
