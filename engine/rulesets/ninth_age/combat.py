@@ -628,7 +628,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                           for _skip in range(b.count)]
                 total = max(0, sum(v for v, _skip in counts) + b.bonus * b.count)
                 events.append(Event(kind="roll", seat=attacker.owner, data={"initiative": step},
-                                    text=text_join("", [ngettext("I{step}: {unit} {part_name} Random Attacks ({random}) rolled {join}: {total} attack", "I{step}: {unit} {part_name} Random Attacks ({random}) rolled {join}: {total} attacks", total, step=step, unit=b.unit, part_name=b.part_name, random=b.random, join=commas(str(f) for _skip, fs in counts for f in fs), total=total), (_(" ({bonus:+d} each from its modifiers)", bonus=b.bonus) if b.bonus else ""), "."])))
+                                    text=text_join("", [ngettext("I{step}: {who} Random Attacks ({random}) rolled {join}: {total} attack", "I{step}: {who} Random Attacks ({random}) rolled {join}: {total} attacks", total, step=step, who=b.who, random=b.random, join=commas(str(f) for _skip, fs in counts for f in fs), total=total), (_(" ({bonus:+d} each from its modifiers)", bonus=b.bonus) if b.bonus else ""), "."])))
                 b = fighters.Blow(**{**b.__dict__, "count": total, "random": ""})
                 if not total:
                     continue
@@ -641,7 +641,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             if modifier:  # the need said is the table's: say the face the modifiers make it
                 face = next((f for f in range(2, 7) if hit_succeeds(f, need, modifier)), 6)
                 why = text_join("", [why, _(" (so {face}+ on the die)", face=face)])
-            roll = roll_dice(f"{b.count}d6", state.rng, purpose=_('{unit} {part_name} to hit', unit=b.unit, part_name=b.part_name))
+            roll = roll_dice(f"{b.count}d6", state.rng, purpose=_('{who} to hit', who=b.who))
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
             sixes = sum(1 for d in roll.dice if d == 6)  # natural 6s always hit (§11.6): Poisoned Attacks
             note = why
@@ -660,7 +660,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             elif sixes:
                 note = text_join("", [note, ngettext("; Poisoned Attacks: {sixes} natural 6 wound automatically", "; Poisoned Attacks: {sixes} natural 6s wound automatically", sixes, sixes=sixes)])
             events.append(Event(kind="roll", seat=attacker.owner, roll=roll, data={"initiative": step},
-                                text=ngettext("I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit{note}.", "I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hits{note}.", hits, step=step, unit=b.unit, part_name=b.part_name, count=b.count, ws=b.ws, target_id=_label(state, target_id) if at_champion else target_id, defender_ws=_defender_ws(state, target, champion=at_champion), need=need, join=commas(map(str, roll.dice)), hits=hits, note=note)))
+                                text=ngettext("I{step}: {who} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit{note}.", "I{step}: {who} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hits{note}.", hits, step=step, who=b.who, count=b.count, ws=b.ws, target_id=_label(state, target_id) if at_champion else target_id, defender_ws=_defender_ws(state, target, champion=at_champion), need=need, join=commas(map(str, roll.dice)), hits=hits, note=note)))
             if hits:
                 pending.append((b, target, hits, min(sixes, hits), singled))
         # wounds of the step land together, after every attack of the step was rolled
@@ -918,7 +918,7 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
     # the wounds the unit has left cap what counts, a Conclave Champion's +1 W included (§11.9, §22)
     pool = wounds_left(state, target, defence(state.unit_entry(target), "close combat").wounds)
     result = pipeline.resolve_hits(state, target, attack, hits, events, attacker=attacker,
-                                   purpose=_("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id), auto_wounds=auto)
+                                   purpose=_("{who} against {target}", who=fighters.attackers(attacker.id, blow.part_name), target=target.id), auto_wounds=auto)
     counted = min(result.wounds_inflicted, max(0, pool))
     return counted, result.wounds_inflicted - counted
 
@@ -950,7 +950,7 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     from engine.rulesets.ninth_age import attacks as pipeline
 
     attack = struck_attack(state, attacker, blow, char)
-    purpose = _("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=char.id)
+    purpose = _("{who} against {target}", who=fighters.attackers(attacker.id, blow.part_name), target=char.id)
     result, beyond = pipeline.hits_on_character(state, char, attack, hits, events, purpose, attacker.owner)
     return result.wounds_inflicted, beyond
 
@@ -981,9 +981,9 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
 
     attack = struck_attack(state, attacker, blow, target)
     d = pipeline.struck_defence(state, target, attack)
-    purpose = (_("{attacker} {part_name} against the slain {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id)
+    purpose = (_("{who} against the slain {target}", who=fighters.attackers(attacker.id, blow.part_name), target=target.id)
                if state.unit_entry(target).is_character else
-               _("{attacker} {part_name} against the slain {target}'s Champion", attacker=attacker.id, part_name=blow.part_name, target=target.id))
+               _("{who} against the slain {target}'s Champion", who=fighters.attackers(attacker.id, blow.part_name), target=target.id))
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events, offer=False)
     events.append(Event(kind="challenge", seat=attacker.owner, text=ngettext("{purpose}: {dealt} more wound of Overkill.", "{purpose}: {dealt} more wounds of Overkill.", dealt, purpose=purpose, dealt=dealt)))
     return dealt
@@ -1153,7 +1153,7 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     d = pipeline.struck_defence(state, target, attack)  # items, T under the spells in play (§9)
 
     d = _replace(d, wounds=champion_wounds(state, target))  # Wizard Conclave: +1 W (§22, E-37)
-    purpose = _("{attacker} {part_name} against {target}'s Champion", attacker=attacker.id, part_name=blow.part_name, target=target.id)
+    purpose = _("{who} against {target}'s Champion", who=fighters.attackers(attacker.id, blow.part_name), target=target.id)
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events, auto=auto)
     before = target.champion_wounds
     dealt, overkill = champion_loses(state, target, dealt, d.wounds, events, cause=attacker.id)

@@ -421,6 +421,25 @@ class Blow:
     bonus: int = 0
     uncharged_strength: int | None = None  # a lance's S at an enemy the model did not charge (§15.1)
 
+    @property
+    def who(self) -> str:
+        """The attackers as the replies name them (:func:`attackers`)."""
+        return attackers(self.unit, self.part_name)
+
+
+def attackers(unit: str, part: str) -> str:
+    """A unit's attacking part as a reply names it: the unit, then the part ("Brutes Brute",
+    "Knights Captain", "Spearmen Spearman Champion"), the name said once when the part is named
+    as the unit is ("Giant", "Giant Crush Attack", not "Giant Giant").
+
+    >>> attackers("Brutes", "Brute"), attackers("Giant", "Giant Crush Attack"), attackers("Giant (p2)", "Giant")
+    ('Brutes Brute', 'Giant Crush Attack', 'Giant (p2)')
+    """
+    base = unit.split(" (")[0]
+    if part == base or part.startswith(base + " "):
+        return unit + part[len(base):]
+    return f"{unit} {part}"
+
 
 def magic_weapon(state: NinthAgeState, unit: UnitState) -> tuple[str, str, dict] | None:
     """(name, mundane type, effect) of the close-combat magic weapon the unit's character
@@ -807,7 +826,8 @@ def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, sup
         ws = 1 if struck_by_fear(state, char, host) else entry.unmodified("WS", part)
         strength, used, ap = part_strength(state, char, part, host=host, lances=not assault)
         uncharged = None if assault else lance_strength(state, char, part, strength, host=host)
-        name = char.id if len(entry.parts) == 1 else f"{char.id} {entry.parts[part].name}"
+        # the rider's part is often named as the character is ("Captain" on its Warhorse): said once
+        name = attackers(char.id, entry.parts[part].name) if len(entry.parts) > 1 else char.id
         if not supporting_ and crushes(state, host, part, who=char, asked=asked):  # Crush Attack (§22), never supporting
             out.append(crush_blow(state, host, part, 1, sorted(targets), ws, name, model=char.id))
             continue

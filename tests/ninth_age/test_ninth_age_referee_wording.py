@@ -1,0 +1,42 @@
+"""Replies that read wrong in played games (#10), each read back as the referee says it: a
+character whose rider is named as it is ("Knights Captain Captain ×3"), a line starting in lower
+case ("cannonball hit 1 at S10"), the set-up counting characters as units left to deploy."""
+
+from bot.i18n import event_text, say
+from engine.rulesets.ninth_age import fighters
+from engine.rulesets.ninth_age.actions import Fight
+from engine.table.contact import in_contact
+from engine.table.frame import mm
+
+from game_helpers import apply
+from loaded_dice import load
+from test_ninth_age_magic import text
+from test_ninth_age_melee_characters import QUIET, _in, _melee, scenario
+
+
+def test_a_rider_named_as_its_character_is_said_once_in_the_attack_lines():
+    # the Captain's rider part is named "Captain": it read "I5: Knights Captain Captain ×3"
+    state = scenario({"Brutes": (30, 20, 180, 3), "Knights": (30, 20 - mm(40) / 2 - mm(50), 0, 5),
+                      "Captain": (60, 5, 0)})
+    assert in_contact(state.units["Knights"].footprint(), state.units["Brutes"].footprint())
+    _in(state, "Captain", "Knights", 2)
+    said = {b.who for b in fighters.blows(state, state.units["Knights"])}
+    assert {"Knights Captain", "Knights Captain Warhorse", "Knights Knight", "Knights Knight Champion"} <= said, said
+    state.units["Knights"].charged = True
+    state = _melee(state)
+    load(state, *[1] * 60)
+    log = []
+    apply(state, Fight(seat="p1", unit="Knights"), QUIET, log)
+    lines = text(log)
+    assert "I5: Knights Captain ×3 (WS 5) at Brutes" in lines, lines
+    assert "Captain Captain" not in lines
+    line = next(e for e in log if str(e.text).startswith("I5: Knights Captain ×3"))
+    assert say(event_text(line), "it").startswith("I5: Knights Captain ×3 (AC 5) contro Brutes")
+    assert say(event_text(line), "hu").startswith("I5: Knights Captain ×3")
+
+
+def test_a_part_named_as_its_unit_is_said_once():
+    assert fighters.attackers("Giant", "Giant") == "Giant"
+    assert fighters.attackers("Giant (p2)", "Giant Crush Attack") == "Giant (p2) Crush Attack"
+    assert fighters.attackers("Brutes", "Brute Champion") == "Brutes Brute Champion"
+    assert fighters.attackers("Giants", "Giant") == "Giants Giant"
