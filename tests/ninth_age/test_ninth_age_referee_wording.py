@@ -40,3 +40,32 @@ def test_a_part_named_as_its_unit_is_said_once():
     assert fighters.attackers("Giant (p2)", "Giant Crush Attack") == "Giant (p2) Crush Attack"
     assert fighters.attackers("Brutes", "Brute Champion") == "Brutes Brute Champion"
     assert fighters.attackers("Giants", "Giant") == "Giants Giant"
+
+
+def _starts_in_lower_case(log, language):
+    out = []
+    for e in log:
+        line = say(event_text(e), language) if language != "en" else str(e.text)
+        if line[:1].islower():
+            out.append(line)
+    return out
+
+
+def test_every_line_of_a_cannon_and_a_bolt_thrower_shot_starts_with_a_capital_in_each_language():
+    # played: "cannonball hit 1 at S10 on Skulkers: 1 to wound …" began a line in lower case
+    from test_ninth_age_artillery import block, shoot, shooting
+
+    cannon = shooting({"Great Cannon": (30, 10, 0), "Skulkers": (30, 25, 180)})
+    block(cannon)
+    load(cannon, 5, 4, 3, 1)
+    log = []
+    shoot(cannon, "Great Cannon", "Skulkers", log=log)
+    bolt = shooting({"Bolt Thrower": (30, 10, 0), "Skulkers": (30, 25, 180)})
+    block(bolt)
+    load(bolt, 4, 2, 2, 3, 6)
+    shoot(bolt, "Bolt Thrower", "Skulkers", log=log)
+    said = [str(e.text) for e in log]
+    assert any(line.startswith("Cannonball hit 1 at S10 on Skulkers") for line in said), said
+    assert any(line.startswith("Bolt hit 1 at S6 on Skulkers") for line in said), said
+    for language in ("en", "it", "hu"):
+        assert _starts_in_lower_case(log, language) == [], language

@@ -416,7 +416,7 @@ def test_charm_of_cursed_iron_and_gem_of_fortune_protect_the_bearers_unit():
     state = apply(state, Shoot(seat="p1", unit="Bolt Thrower", target="Brutes"), NO_DISPEL, log)
     assert "1 to wound at S6 against T4 needing 2+: 6; the Gem of Fortune re-rolls the 6s: 3: 1 wound." \
         in text(log)
-    assert "bolt hit 1 at S6 on Brutes: ward saves on 5+: 6: 1 saved." in text(log)
+    assert "Bolt hit 1 at S6 on Brutes: ward saves on 5+: 6: 1 saved." in text(log)
     # the Charm's ward is against artillery only: the crossbows' wounds have none
     log = []
     state = apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), NO_DISPEL, log)
