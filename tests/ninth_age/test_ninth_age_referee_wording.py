@@ -69,3 +69,43 @@ def test_every_line_of_a_cannon_and_a_bolt_thrower_shot_starts_with_a_capital_in
     assert any(line.startswith("Bolt hit 1 at S6 on Skulkers") for line in said), said
     for language in ("en", "it", "hu"):
         assert _starts_in_lower_case(log, language) == [], language
+
+
+def test_the_set_up_counts_the_characters_as_one_drop_in_each_language():
+    """Played: "3 units left to deploy" when two of them were characters; the seed counts all the
+    characters as one unit, and all the war machines as one (§4, seed 001:505-507)."""
+    from game_helpers import RULESET, new_battle
+    from engine.core.text import Text
+
+    state = new_battle(seed=3)
+    seat = state.deploy.turn
+    mine = [u for u in state.units.values() if u.owner == seat]
+    entry = state.unit_entry
+    characters = [u for u in mine if entry(u).is_character]
+    machines = [u for u in mine if entry(u).troop_type == "war machine"]
+    others = [u for u in mine if u not in characters and u not in machines and not u.scouting and not u.ambushing]
+    assert len(characters) >= 2 and len(others) >= 2, [u.id for u in mine]
+    for u in mine:
+        u.location = "table"
+    for u in [*others[:2], *characters[:2]]:
+        u.location = "reserve"
+    status = RULESET._status(state)
+    assert str(status).endswith("deploys (2 units and the characters left)."), status
+    assert say(Text.from_data(status.to_data()), "it").endswith("schiera (restano 2 unità e i personaggi)."), \
+        say(Text.from_data(status.to_data()), "it")
+    assert say(Text.from_data(status.to_data()), "hu").endswith("(még hátra van: 2 egység és a karakterek)."), \
+        say(Text.from_data(status.to_data()), "hu")
+    others[1].location = "table"
+    characters[1].location = "table"
+    assert str(RULESET._status(state)).endswith("deploys (1 unit and the characters left).")
+    others[0].location = "table"
+    assert str(RULESET._status(state)).endswith("deploys (the characters left).")
+    if machines:
+        machines[0].location = "reserve"
+        assert str(RULESET._status(state)).endswith("deploys (the characters and the war machines left).")
+    for u in characters:
+        u.location = "table"
+    for u in machines:
+        u.location = "table"
+    others[0].location = "reserve"
+    assert str(RULESET._status(state)).endswith("deploys (1 unit left).")

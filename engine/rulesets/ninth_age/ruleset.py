@@ -790,10 +790,9 @@ class NinthAge(Ruleset):
                 return _("Deployment: {who} places a Scouts unit.", who=who)
             if state.deploy.step == "vanguard":
                 return _("Deployment: {who} may make a Vanguard move (or /end).", who=who)
-            left = sum(1 for u in state.units.values() if u.owner == state.deploy.turn and u.location == "reserve"
-                       and not u.scouting and not u.ambushing)
-            return ngettext("Deployment: {who} deploys ({n} unit left).", "Deployment: {who} deploys ({n} units left).",
-                            left, who=who)
+            left, drops = setup.left_to_deploy(state, state.deploy.turn)  # the characters as one drop (§4)
+            return ngettext("Deployment: {who} deploys ({left} left).", "Deployment: {who} deploys ({left} left).",
+                            drops, who=who, left=left)
         if state.phase == "over":
             return _("The battle is over.")
         phase = phase_word(state.phase)

@@ -343,6 +343,23 @@ def _reserve(state: NinthAgeState, seat: str) -> list[UnitState]:
             and not u.ambushing]
 
 
+# a drop's groups as the set-up's status names what is left of them
+GROUP_WORDS = {"characters": N_("the characters"), "war machines": N_("the war machines")}
+
+
+def left_to_deploy(state: NinthAgeState, seat: str) -> tuple[Text, int]:
+    """What ``seat`` has left to deploy, counted as the seed counts drops: "Tutti le Unità il cui
+    Tipo Truppa è Macchina da Guerra si considerano sempre essere una singola Unità durante lo
+    schieramento. Stessa cosa vale per tutti Personaggi" (§4, seed 001:505-507): its other units
+    one by one, then the characters and the war machines as one each ("2 units and the
+    characters"); with the count of those drops, for the sentence's verb."""
+    left = _reserve(state, seat)
+    groups = [g for g in GROUP_WORDS if any(group_of(state, u) == g for u in left)]
+    units = sum(1 for u in left if group_of(state, u) is None)
+    parts = ([ngettext("{n} unit", "{n} units", units)] if units or not groups else [])
+    return listed([*parts, *(Text(GROUP_WORDS[g]) for g in groups)]), units + len(groups)
+
+
 def _scouts(state: NinthAgeState, seat: str) -> list[UnitState]:
     return [u for u in state.units.values() if u.owner == seat and u.location == "reserve" and u.scouting]
 
