@@ -201,7 +201,8 @@ async def test_game_status_shows_the_rules_version(tmp_path):
                 "that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled; Fast Cavalry makes no "
                 "Vanguard move; the sample Thorns lore's Bark Skin recovers no wounds when boosted; a D3 of Heal or "
                 "Recover Wounds is a three-sided die, not read off a D6; a Wizard Conclave Champion brought back by "
-                "Recover Wounds casts no more; a unit whose rank and file all fell gets none back.") in old
+                "Recover Wounds casts no more; a unit whose rank and file all fell gets none back; a special rule "
+                "given twice, once as a dice roll, takes the plain number (Stomp (1), not Stomp (D6)).") in old
         await service.handle("chan", "alice", parse_line("/game new ruleset:ninth-age"))
         new = say((await service.handle("chan", "alice", parse_line("/game status"))).text, "en")
         assert f"Rules version {NINTH_AGE.rules_version} (this Warband's)." in new

@@ -80,7 +80,7 @@ OPTIONS = {
 }
 # The secondary objective of a game that does not set it, by rules version (Ninth Age.rules_version):
 # the stored settings stay as the players gave them; a game is rebuilt with its own version's default.
-SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random"}
+SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random", 6: "random"}
 
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "garrison",
              "reveal",
@@ -121,23 +121,36 @@ class NinthAge(Ruleset):
     # Wizard Conclave Champion recovered casts again; a unit whose R&F all fell, its characters
     # standing for it, gets them back by Recover. A game begun before heals as it did
     # (NinthAgeState.healing_v5).
-    rules_version = 5
+    # 6 (n9-words): a special rule a model has twice with different values, one a dice roll (Stomp
+    # (D6) and Stomp (1)), is the clearly higher, else its owner's choice (§21.4, seed 001:3124-3130);
+    # a game begun before takes the plain number (NinthAgeState.duplicate_rules_v6).
+    rules_version = 6
     rules_version_notes = {1: N_("a game that leaves the secondary setting unset plays Hold the Ground, "
                                  "with no D6 rolled; Fast Cavalry makes no Vanguard move; the sample Thorns lore's "
                                  "Bark Skin recovers no wounds when boosted; a D3 of Heal or Recover Wounds is a "
                                  "three-sided die, not read off a D6; a Wizard Conclave Champion brought back by "
-                                 "Recover Wounds casts no more; a unit whose rank and file all fell gets none back"),
+                                 "Recover Wounds casts no more; a unit whose rank and file all fell gets none back; "
+                                 "a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), "
+                                 "not Stomp (D6))"),
                            2: N_("Fast Cavalry makes no Vanguard move; the sample Thorns lore's Bark Skin recovers "
                                  "no wounds when boosted; a D3 of Heal or Recover Wounds is a three-sided die, not "
                                  "read off a D6; a Wizard Conclave Champion brought back by Recover Wounds casts no "
-                                 "more; a unit whose rank and file all fell gets none back"),
+                                 "more; a unit whose rank and file all fell gets none back; "
+                                 "a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), "
+                                 "not Stomp (D6))"),
                            3: N_("the sample Thorns lore's Bark Skin recovers no wounds when boosted; a D3 of Heal "
                                  "or Recover Wounds is a three-sided die, not read off a D6; a Wizard Conclave "
                                  "Champion brought back by Recover Wounds casts no more; a unit whose rank and file "
-                                 "all fell gets none back"),
+                                 "all fell gets none back; "
+                                 "a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), "
+                                 "not Stomp (D6))"),
                            4: N_("a D3 of Heal or Recover Wounds is a three-sided die, not read off a D6; a Wizard "
                                  "Conclave Champion brought back by Recover Wounds casts no more; a unit whose rank "
-                                 "and file all fell gets none back")}
+                                 "and file all fell gets none back; "
+                                 "a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), "
+                                 "not Stomp (D6))"),
+                           5: N_("a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), "
+                                 "not Stomp (D6))")}
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
@@ -226,6 +239,7 @@ class NinthAge(Ruleset):
             charge_path_capped=bool(options.get("charge_path_capped", False)),
             fast_cavalry_vanguard=version >= 3,
             healing_v5=version >= 5,
+            duplicate_rules_v6=version >= 6,
         )
         muster.build_units(state)
         return state
