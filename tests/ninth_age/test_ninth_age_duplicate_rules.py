@@ -87,3 +87,9 @@ def test_the_owner_chooses_when_a_dice_roll_makes_the_higher_unclear():
     apply(state, Fight(seat="p2", unit="Brutes"), {**QUIET, "duplicate": "3"}, log)
     said = "\n".join(str(e.text) for e in log)
     assert "I0: Brutes Stomp (3)" in said, said
+
+
+def test_auto_special_attacks_takes_the_higher_average_for_a_player_who_asked_it():
+    from engine.rulesets.ninth_age.auto_answer import kind_of
+
+    assert kind_of("duplicate-Stomp-Brutes-1-0") == "special-attacks"
