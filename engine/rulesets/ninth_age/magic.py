@@ -758,7 +758,7 @@ def scroll_refusal(state: NinthAgeState, seat: str, word: str):
     item = SCROLLS.get(word.strip().lower())
     if item is None:
         return None
-    bearers = [c for c in state.casters.values() if c.seat == seat and not c.conclave
+    bearers = [c for c in state.casters.values() if c.seat == seat and not c.conclave and c.unit in state.units
                and any(i.lower() == item.lower() for i in state.unit_entry(state.units[c.unit]).magic_items)]
     if not bearers:
         return None
