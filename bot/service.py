@@ -363,7 +363,9 @@ class Service:
                         asked: bool = False, acted: str | None = None) -> tuple[list[str], str]:
         """Who is pinged, and the line naming whose move it is. ``acted``: the seat that just
         acted; it is at the keyboard, so it is named but not pinged, unless a question newly
-        asks it."""
+        asks it. The line is a Text, said in the language of the message it ends: a command's
+        or a click's reply in its user's (Service.handle), a post nobody asked for (a time-out)
+        in the server's (Clocks._said); the status message says it in the server's too."""
         if state.is_over:
             return [], ""
         seats = {s.seat_id: s for s in await self.store.seats(game_id)}
@@ -378,8 +380,7 @@ class Service:
                         for s in waiting)
         # A question just posted (❓) is not repeated: the mention only says how to answer.
         line = _("➡️ {who}: {what}", who=who, what=_("answer with /decide.") if asked else ruleset.status(state))
-        # Everyone in the channel reads whose turn it is: in the server's language.
-        return users, "\n" + say(line, self._server_language.get())
+        return users, join("", ["\n", line])
 
     async def _view(self, ruleset: Ruleset, state: GameState, game_id: int | None = None) -> Any:
         """The board to draw, with each seat's time left under it when the game has a clock; while a

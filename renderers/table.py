@@ -140,6 +140,43 @@ def _unit_label(u) -> str:
 Rect = tuple[float, float, float, float]
 
 
+class LabelItem(NamedTuple):
+    """A label for the layout (px): its size (width, height), the point it belongs at (its unit's
+    centre, a terrain piece's), the bounding box it lies on or against (its unit's footprint), and
+    for a thin unit the way to its rear (a unit vector), where its label goes against it from
+    outside (:func:`_near_spots`); None for any other. A plain (size, point, box) tuple reads as
+    one without a rear (:meth:`of`)."""
+
+    size: tuple[float, float]
+    anchor: tuple[float, float]
+    footprint: Rect
+    rear: tuple[float, float] | None = None
+
+    @classmethod
+    def of(cls, item) -> "LabelItem":
+        """``item`` as a LabelItem (a tuple of three or four fields, or one already).
+
+        >>> LabelItem.of(((40, 10), (50, 50), (45, 45, 55, 55))).rear is None
+        True
+        """
+        return item if isinstance(item, cls) else cls(*item)
+
+
+def _covers(rect: Rect, footprint: Rect) -> bool:
+    """Whether a label's rectangle covers part of ``footprint`` (lying against its edge does not):
+    a thin unit's label may not (:func:`_near_spots`).
+
+    >>> _covers((0, 0, 10, 10), (10, 0, 20, 10)), _covers((0, 0, 11, 10), (10, 0, 20, 10))
+    (False, True)
+    """
+    return _overlap(rect, footprint) > 1e-6
+
+
+def _box(q: tuple[float, float], half_w: float, half_h: float) -> Rect:
+    """The rectangle of a label of half-size ``half_w`` x ``half_h`` centred on ``q``."""
+    return q[0] - half_w, q[1] - half_h, q[0] + half_w, q[1] + half_h
+
+
 def _spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, bounds: Rect,
            reach: float | None = None, rear: tuple[float, float] | None = None):
     """Where a label may go, nearest first: the places where it lies on or touches its unit
@@ -149,7 +186,7 @@ def _spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, 
     :func:`_near_spots`): no spot on its footprint."""
     yield from _near_spots(cx, cy, half_w, half_h, footprint, rear)
     yield from (q for q in _farther(cx, cy, half_w, half_h, footprint, bounds, reach)
-                if rear is None or _off_footprint(q, half_w, half_h, footprint))
+                if rear is None or not _covers(_box(q, half_w, half_h), footprint))
 
 
 def _farther(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, bounds: Rect,
@@ -170,11 +207,6 @@ def _farther(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect
             a = 2 * math.pi * i / n
             yield cx + r * math.cos(a) * max(1.0, half_w / half_h / 2), cy + r * math.sin(a)
         r += step
-
-
-def _off_footprint(q: tuple[float, float], half_w: float, half_h: float, footprint: Rect) -> bool:
-    """Whether a label centred on ``q`` leaves ``footprint`` uncovered (it may touch its edge)."""
-    return _overlap((q[0] - half_w, q[1] - half_h, q[0] + half_w, q[1] + half_h), footprint) <= 1e-6
 
 
 def _outside(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, direction: tuple[float, float]):
@@ -209,7 +241,8 @@ def _near_spots(cx: float, cy: float, half_w: float, half_h: float, footprint: R
         rx, ry = rear
         for direction in ((rx, ry), (-ry, rx), (ry, -rx), (-rx, -ry)):  # rear, either side, front
             yield _outside(cx, cy, half_w, half_h, footprint, direction)
-        yield from (q for q in _touching(cx, cy, half_w, half_h, footprint) if _off_footprint(q, half_w, half_h, footprint))
+        yield from (q for q in _touching(cx, cy, half_w, half_h, footprint)
+                    if not _covers(_box(q, half_w, half_h), footprint))
         return
     left, top, right, bottom = footprint
     yield cx, cy
@@ -267,12 +300,13 @@ def _clamped(x: float, y: float, half_w: float, half_h: float, bounds: Rect) -> 
     return x - half_w, y - half_h, x + half_w, y + half_h
 
 
-def layout_labels(items: list[tuple[tuple[float, float], tuple[float, float], Rect]], bounds: Rect,
+def layout_labels(items: Sequence[LabelItem | tuple], bounds: Rect,
                   order: list[int] | None = None, fixed: Sequence[Rect] = (),
                   first: Sequence[tuple[Rect, bool] | None] | None = None, repair: bool = False
                   ) -> list[tuple[Rect, bool]]:
-    """Where each label goes, a pure function of sizes and places (px): ``items`` are (label
-    width and height, the unit's centre, its footprint's bounding box), ``bounds`` the area labels
+    """Where each label goes, a pure function of sizes and places (px): ``items`` are
+    :class:`LabelItem` (label width and height, the unit's centre, its footprint's bounding box, a
+    thin unit's rear; a plain tuple of the first three has none), ``bounds`` the area labels
     stay inside. Returns per item (its rectangle, whether it was moved off the unit's centre, so
     a leader line joins them). Labels are placed one at a time in ``order`` (default: as given):
     on the unit's centre if that is free, else the nearest free spot of :func:`_spots` (on the
@@ -293,19 +327,19 @@ def layout_labels(items: list[tuple[tuple[float, float], tuple[float, float], Re
     >>> layout_labels([((40, 10), (50, 50), (45, 45, 55, 55))], (0, 0, 200, 200), first=[((30, 60, 70, 70), True)])
     [((30, 60, 70, 70), True)]
     """
+    items = [LabelItem.of(item) for item in items]
     placed: list[Rect] = list(fixed)
     out: dict[int, tuple[Rect, bool]] = {}
     for i in (order if order is not None else range(len(items))):
-        (width, height), (cx, cy), footprint = items[i][:3]
+        (width, height), (cx, cy), footprint, rear = items[i]
         half_w, half_h = width / 2, height / 2
-        rear = _rear(items[i])
 
         def candidates():
             if first is not None and first[i] is not None:
                 yield first[i]
             for x, y in _spots(cx, cy, half_w, half_h, footprint, bounds, rear=rear):
                 rect = _clamped(x, y, half_w, half_h, bounds)
-                if rear is not None and _overlap(rect, footprint) > 1e-6:
+                if rear is not None and _covers(rect, footprint):
                     continue  # a thin unit's label kept inside the image lands back on it (its rear at the table edge)
                 yield rect, abs(x - cx) > 1e-6 or abs(y - cy) > 1e-6
 
@@ -322,25 +356,19 @@ def layout_labels(items: list[tuple[tuple[float, float], tuple[float, float], Re
     return _repaired(items, laid, fixed, bounds) if repair else laid
 
 
-def _rear(item) -> tuple[float, float] | None:
-    """A label item's fourth element, when it has one: the way to a thin unit's rear (px)."""
-    return item[3] if len(item) > 3 else None
-
-
-def _repaired(items: list, laid: list[tuple[Rect, bool]], fixed: Sequence[Rect], bounds: Rect) -> list[tuple[Rect, bool]]:
+def _repaired(items: list[LabelItem], laid: list[tuple[Rect, bool]], fixed: Sequence[Rect], bounds: Rect) -> list[tuple[Rect, bool]]:
     """The labels ``laid`` with each label that had to leave its unit brought back onto or
     against it where that is possible by moving the labels in the way aside, each onto or
     against its own unit (:func:`_aside`): a small unit laid last finds the places by it taken by
     its larger neighbours' labels, which have room elsewhere on theirs."""
     rects, moved = [rect for rect, _ in laid], [m for _, m in laid]
-    for i, item in enumerate(items):
-        (width, height), (cx, cy), footprint = item[:3]
+    for i, ((width, height), (cx, cy), footprint, rear) in enumerate(items):
         if _contact(rects[i], footprint):
             continue
-        for x, y in _near_spots(cx, cy, width / 2, height / 2, footprint, _rear(item)):
+        for x, y in _near_spots(cx, cy, width / 2, height / 2, footprint, rear):
             rect = _clamped(x, y, width / 2, height / 2, bounds)
             if not _contact(rect, footprint) or any(_overlap(rect, r) for r in fixed) \
-                    or (_rear(item) is not None and _overlap(rect, footprint) > 1e-6):
+                    or (rear is not None and _covers(rect, footprint)):
                 continue
             trial = [*rects[:i], rect, *rects[i + 1:]]
             moves = _moves([j for j, r in enumerate(rects) if j != i and _overlap(rect, r)], items, trial,
@@ -353,15 +381,17 @@ def _repaired(items: list, laid: list[tuple[Rect, bool]], fixed: Sequence[Rect],
     return list(zip(rects, moved))
 
 
-def _aside(j: int, labels: list, rects: list[Rect], taken: Sequence[Rect], bounds: Rect) -> tuple[Rect, bool] | None:
-    """Where unit label ``j`` (``labels[j]``: its size, its unit's centre and footprint) goes
-    when a caption takes its place: the nearest place on or touching its unit (:func:`_near_spots`)
-    free of ``taken`` and of the other labels (``rects``); None when there is none."""
-    (width, height), (cx, cy), footprint = labels[j][:3]
+def _aside(j: int, labels: list[LabelItem], rects: list[Rect], taken: Sequence[Rect], bounds: Rect
+           ) -> tuple[Rect, bool] | None:
+    """Where unit label ``j`` (``labels[j]``: its size, its unit's centre and footprint, a thin
+    unit's rear) goes when a caption takes its place: the nearest place on or touching its unit
+    (:func:`_near_spots`) free of ``taken`` and of the other labels (``rects``); None when there
+    is none."""
+    (width, height), (cx, cy), footprint, rear = labels[j]
     others = [r for k, r in enumerate(rects) if k != j]
-    for x, y in _near_spots(cx, cy, width / 2, height / 2, footprint, _rear(labels[j])):
+    for x, y in _near_spots(cx, cy, width / 2, height / 2, footprint, rear):
         rect = _clamped(x, y, width / 2, height / 2, bounds)
-        if _rear(labels[j]) is not None and _overlap(rect, footprint) > 1e-6:
+        if rear is not None and _covers(rect, footprint):
             continue  # a thin unit's label stays off it
         if _contact(rect, footprint) and not any(_overlap(rect, r) for r in (*taken, *others)):
             return rect, abs(x - cx) > 1e-6 or abs(y - cy) > 1e-6
@@ -370,13 +400,13 @@ def _aside(j: int, labels: list, rects: list[Rect], taken: Sequence[Rect], bound
 
 def layout_captions(items: list[tuple[tuple[float, float], tuple[float, float]]], bounds: Rect,
                     beside: Sequence[tuple[Sequence[tuple[float, float]], float]], owners: Sequence[Sequence[int]],
-                    labels: list, laid: list[tuple[Rect, bool]], fixed: Sequence[Rect] = (),
+                    labels: Sequence[LabelItem | tuple], laid: list[tuple[Rect, bool]], fixed: Sequence[Rect] = (),
                     farthest: float = 100.0) -> tuple[list[Rect], list[tuple[Rect, bool]]]:
     """The overlays' captions laid among the units' labels by priority, a pure function of
     sizes and places (px). ``items``: each caption's size and its point; ``beside[i]``: the
     points of what it captions and how near them it must stay to need no leader line;
-    ``owners[i]``: the labels (indices into ``labels``, each a unit label's size, its unit's
-    centre and footprint) of the units it speaks of (the charger, the fled unit, a combat's
+    ``owners[i]``: the labels (indices into ``labels``, each a unit's :class:`LabelItem`: its
+    size, its unit's centre and footprint, a thin unit's rear) of the units it speaks of (the charger, the fled unit, a combat's
     units); ``laid``: where those labels lie before any caption (rectangle, moved off the
     centre); ``fixed``: what nothing is laid on (a challenge's blades). The captions are laid
     one by one, each at the first of these spots (:func:`_spots` order, within ``farthest`` px of
@@ -405,6 +435,7 @@ def layout_captions(items: list[tuple[tuple[float, float], tuple[float, float]]]
     >>> rects[0], after[0]  # the caption stays on its path, the label moves aside, touching its unit
     ((20.0, 45.0, 80.0, 55.0), ((30.0, 15.0, 70.0, 45.0), True))
     """
+    labels = [LabelItem.of(label) for label in labels]
     placed: list[Rect] = list(fixed)
     rects = [rect for rect, _ in laid]
     moved = [m for _, m in laid]
@@ -453,7 +484,7 @@ def layout_captions(items: list[tuple[tuple[float, float], tuple[float, float]]]
     return out, list(zip(rects, moved))
 
 
-def _moves(under: Sequence[int], labels: list, rects: list[Rect], taken: Sequence[Rect], bounds: Rect
+def _moves(under: Sequence[int], labels: list[LabelItem], rects: list[Rect], taken: Sequence[Rect], bounds: Rect
            ) -> dict[int, tuple[Rect, bool]] | None:
     """Where each label in ``under`` moves aside (:func:`_aside`), one after the other, or None
     when one of them cannot stay on or touching its unit."""
@@ -655,7 +686,7 @@ def place_terrain_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, 
             continue
         name = plain(t.name)
         size = (draw.textlength(name, font=font(TERRAIN_LABEL_SIZE)) + 2 * LABEL_PAD, TERRAIN_LABEL_SIZE + 3 + 2 * LABEL_PAD)
-        items.append((size, (cx, cy), (cx, cy, cx, cy)))
+        items.append(LabelItem(size, (cx, cy), (cx, cy, cx, cy)))
         names.append(name)
     laid = layout_labels(items, (0, HEADER, w, HEADER + h), fixed=[*_base_boxes(view, p), *avoid])
     return [(name, rect, item[1] if moved else None) for name, item, (rect, moved) in zip(names, items, laid)]
@@ -690,7 +721,7 @@ def bases_px(u, p):
     return unary_union([Polygon([p(*pt) for pt in base]) for base in u.bases if len(base) >= 3])
 
 
-def _label_item(u, draw: ImageDraw.ImageDraw, p, w: int, h: int):
+def _label_item(u, draw: ImageDraw.ImageDraw, p, w: int, h: int) -> LabelItem:
     """A unit's label for the layout: its size (px), the point it belongs at, its footprint;
     and, for a thin unit of several models whose label on its centre would hide most of its
     bases (a single rank or two, skirmishers: shallower, front to rear, than its label is high,
@@ -700,21 +731,21 @@ def _label_item(u, draw: ImageDraw.ImageDraw, p, w: int, h: int):
     size = (draw.textlength(_unit_label(u), font=font(LABEL_SIZE)) + 2 * LABEL_PAD, LABEL_SIZE + 3 + 2 * LABEL_PAD)
     anchor, footprint = _anchor(u, p, w, h), _footprint_px(u, p)
     if len(u.bases) < 2:
-        return size, anchor, footprint
+        return LabelItem(size, anchor, footprint)
     from shapely.geometry import box
 
     bases = bases_px(u, p)
     on_centre = box(anchor[0] - size[0] / 2, anchor[1] - size[1] / 2, anchor[0] + size[0] / 2, anchor[1] + size[1] / 2)
     hidden = 0.0 if bases.is_empty else bases.intersection(on_centre).area / bases.area
     if hidden <= THIN_COVER:
-        return size, anchor, footprint
+        return LabelItem(size, anchor, footprint)
     (cx, cy), (fx, fy) = p(*u.centre), p(*u.front)
     length = math.hypot(cx - fx, cy - fy)
     rear = ((cx - fx) / length, (cy - fy) / length) if length > 1e-9 else (0.0, 1.0)
     along = [x * rear[0] + y * rear[1] for base in u.bases for x, y in (p(*pt) for pt in base)]
     if max(along) - min(along) >= size[1] and hidden <= HIDDEN:  # ranks show above and below its label
-        return size, anchor, footprint
-    return size, anchor, footprint, rear
+        return LabelItem(size, anchor, footprint)
+    return LabelItem(size, anchor, footprint, rear)
 
 
 def place_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int,

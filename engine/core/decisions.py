@@ -12,6 +12,10 @@ records the action and the question in :class:`PendingDecision`, and waits for a
 start. Every die comes from the generator in the state, so the second run rolls the very same
 dice up to the question and goes on from there; the events already shown are not repeated.
 A game therefore still replays exactly from its action log (the action, then each Decide).
+What the table must hold from the moment it is told, not from the answer (a hidden list's item
+revealed before the question, §2.4), a ruleset names with :meth:`Ruleset.said_at_question`: the
+stored state keeps those fields as the interrupted run left them, their values before the
+action beside the question (PendingDecision.before), and the answer's run starts from those.
 
 >>> from engine.core.decisions import Decision
 >>> str(Decision(seat="p1", key="cleave", question="Cleave: strike whom?", options=["GOB2", "decline"]).prompt("Ann"))

@@ -117,7 +117,8 @@ class GameState(BaseModel):
     phase: str = "setup"
     result: Result | None = None
     # An action waiting for a player's answer (engine.core.decisions); the rest of the state
-    # is as it was before that action.
+    # is as it was before that action, but for what the ruleset holds from the moment it is
+    # said (Ruleset.said_at_question: a hidden item revealed), kept before it in pending.before.
     pending: PendingDecision | None = None
     # Answers fed to a run of an action; never stored (the log holds them as Decide actions).
     _answers: list[GivenAnswer] = PrivateAttr(default_factory=list)

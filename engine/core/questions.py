@@ -107,6 +107,11 @@ class PendingDecision(BaseModel):
     # with the very same events, else the rules changed while the question waited. Empty in a
     # question stored before it was kept: then nothing is compared.
     seen: str = ""
+    # The state's fields as they were before the action, where the stored state already holds
+    # what the interrupted run said before its question (Ruleset.said_at_question: a hidden
+    # list's item revealed, §2.4), by field name; the answer plays the action again from these
+    # (Ruleset.before_question). Empty: the stored state is the one before the action, whole.
+    before: dict[str, Any] = Field(default_factory=dict)
 
     def given(self) -> list[GivenAnswer]:
         """The answers given so far, each with its question's key and place when kept."""

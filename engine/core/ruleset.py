@@ -21,7 +21,7 @@ from engine.core.decisions import Decide, DecisionNeeded, PendingDecision
 from engine.core.questions import Decision, GivenAnswer
 from engine.core.errors import IllegalAction, quote
 from engine.core.events import Event
-from engine.core.text import N_, Text, _, _area_of, ngettext, commas
+from engine.core.text import N_, Text, _, _area_of, ngettext, commas, join
 from engine.core.models import Action, GameState, Resign, Result
 from engine.core.timeout import Timeout, default_answer
 
@@ -101,9 +101,11 @@ class Ruleset(ABC):
     # under and is always rebuilt with it (:meth:`new_game_at`); a version this code does not know
     # yet (a game a newer Warband stored) is refused (:meth:`check_rules_version`).
     rules_version: ClassVar[int] = 1
-    # What an older version still plays otherwise than this one, by version (each an ``N_`` of the
-    # ruleset's area), said beside the version in /game status.
-    rules_version_notes: ClassVar[dict[int, str]] = {}
+    # What changed at each version, as what a game begun before it still plays (clauses, each an
+    # ``N_`` of the ruleset's area): /game status names, beside an older game's version, every
+    # clause of the versions after it. Kept by the version that brought the change, so that a new
+    # version adds its own clauses and never rewrites the older versions' sentences.
+    rules_changes: ClassVar[dict[int, tuple[str, ...]]] = {}
 
     # Kinds this ruleset says otherwise than :data:`ACTION_NAMES` (each an ``N_`` of its area).
     action_names: ClassVar[dict[str, str]] = {}
@@ -163,13 +165,15 @@ class Ruleset(ABC):
         older one than this code's what it still plays otherwise."""
         if version >= self.rules_version:
             return _("Rules version {version} (this Warband's).", version=version)
-        note = self.rules_version_notes.get(version)
-        if note is None:
+        area = _area_of(type(self).__module__)
+        clauses = [Text._make(clause, None, None, {}, area)
+                   for changed in sorted(self.rules_changes) if changed > version
+                   for clause in self.rules_changes[changed]]
+        if not clauses:
             return _("Rules version {version}, kept since the game began (this Warband's is {current}).",
                      version=version, current=self.rules_version)
         return _("Rules version {version}, kept since the game began (this Warband's is {current}): {difference}.",
-                 version=version, current=self.rules_version,
-                 difference=Text._make(note, None, None, {}, _area_of(type(self).__module__)))
+                 version=version, current=self.rules_version, difference=join("; ", clauses))
 
     def new_game_at(self, seed: int, options: dict[str, Any] | None, version: int) -> GameState:
         """A fresh game under the rules of ``version`` (a stored game's, when it is rebuilt from
@@ -411,6 +415,40 @@ class Ruleset(ABC):
                     found.append(label)
         return found
 
+    # -- what a question's reply said, held at once ---------------------------------------------
+    def said_at_question(self, state: GameState) -> tuple[str, ...]:
+        """The fields of ``state`` that hold, from the moment a question is asked, what the action
+        said before it (a hidden list's item revealed, §2.4: the other player's army list shows it
+        at once, not only once the question is answered). The rest of the stored state stays as it
+        was before the action, which the answer plays again from its start (see _run); these
+        fields are set back for that run (:meth:`before_question`). None by default."""
+        return ()
+
+    def _hold_said(self, state: GameState, waiting: GameState, run: GameState) -> dict[str, Any]:
+        """``waiting`` (the stored state of an action stopped at a question) given the fields of
+        :meth:`said_at_question` as ``run`` (the interrupted run) left them; returns each changed
+        field's value before the action, as JSON (PendingDecision.before)."""
+        before: dict[str, Any] = {}
+        for name in self.said_at_question(state):
+            was, now = getattr(state, name), getattr(run, name)
+            if now != was:
+                adapter = TypeAdapter(type(state).model_fields[name].annotation)
+                before[name] = adapter.dump_python(was, mode="json")
+                setattr(waiting, name, copy_state(now))
+        return before
+
+    def before_question(self, state: GameState) -> GameState:
+        """The state a waiting action is played again from: ``state`` without its question, and
+        the fields it holds of the interrupted run (:meth:`said_at_question`) set back to what they
+        were before the action. A shallow copy: :meth:`_run` copies it before changing it."""
+        before = state.model_copy(deep=False)
+        before.pending = None
+        pending = state.pending
+        for name, value in (pending.before.items() if pending is not None else ()):
+            adapter = TypeAdapter(type(state).model_fields[name].annotation)
+            setattr(before, name, adapter.validate_python(value))
+        return before
+
     # -- framework ----------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if state.is_over:
@@ -459,11 +497,14 @@ class Ruleset(ABC):
             self._apply(working, action, events)
         except DecisionNeeded as need:
             # The table sees what happened up to the question; the state stays as it was.
+            # What was said before the question and must hold at once (a hidden item revealed) is
+            # kept in the stored state too, its value before the action beside the question.
             used = working.used_answers()
             waiting = copy_state(state)
+            held = self._hold_said(state, waiting, working)
             waiting.pending = PendingDecision(action=action.model_dump(mode="json"), answers=[a.option for a in used],
                                               keys=[a.key or "" for a in used], decision=need.decision,
-                                              shown=len(events), seen=shown_digest(events))
+                                              shown=len(events), seen=shown_digest(events), before=held)
             question = Event(kind="decision", seat=need.decision.seat,
                              text=need.decision.prompt(state.seat(need.decision.seat).name),
                              data={"key": need.decision.key, "options": need.decision.options})
@@ -482,8 +523,7 @@ class Ruleset(ABC):
         pending = state.pending
         if pending is None or state.is_over:
             return state
-        working = copy_state(state)
-        working.pending = None
+        working = copy_state(self.before_question(state))
         working.begin_answers(pending.given())
         try:
             self._apply(working, self.parse_action(pending.action), [])
@@ -528,9 +568,7 @@ class Ruleset(ABC):
             # An answer naming another question than this one: only a log replayed across a
             # rules update holds one (the table always answers the question it shows). It is
             # fed as it was and set aside as it was (see _run), whoever it came from.
-            before = state.model_copy(deep=False)
-            before.pending = None
-            return self._run(before, self.parse_action(pending.action),
+            return self._run(self.before_question(state), self.parse_action(pending.action),
                              [*pending.given(), GivenAnswer(action.option, action.key, action.at)],
                              shown=pending.shown, seen=pending.seen)
         if action.seat != decision.seat:
@@ -544,9 +582,7 @@ class Ruleset(ABC):
             raise IllegalAction("bad-option", _("{answer} is not an answer to “{question}” Choose {options}.",
                                             answer=quote(action.option), question=decision.asked(),
                                             options=commas(decision.options)))
-        before = state.model_copy(deep=False)
-        before.pending = None
-        return self._run(before, self.parse_action(pending.action),
+        return self._run(self.before_question(state), self.parse_action(pending.action),
                          [*pending.given(), GivenAnswer(action.option, action.key, action.at)],
                          shown=pending.shown, seen=pending.seen)
 
@@ -621,16 +657,27 @@ class Ruleset(ABC):
             action = log[i]
             answers: list[GivenAnswer] = []
             i += 1
+            if state.pending is not None or isinstance(action, Timeout):
+                # A question the action before left open, which a resignation or a time-out closed
+                # (and the answers after a time-out's): played as the table played them, one by one.
+                state, new_events = self.apply(state, action)
+                events.extend(new_events)
+                continue
             while i < len(log) and isinstance(log[i], Decide):
                 answers.append(GivenAnswer(log[i].option, log[i].key, log[i].at))
                 i += 1
             if state.is_over:
                 raise IllegalAction("game-over", _("The game is over; no more moves can be made."))
-            if isinstance(action, Decide) or state.pending is not None:
+            if isinstance(action, Decide):
                 raise IllegalAction("bad-log", _("The log answers a question no action asked."))
             if isinstance(action, Resign):
-                state.pending = None
                 self._resign(state, action, events)
+                continue
+            if i < len(log) and isinstance(log[i], (Resign, Timeout)):
+                # A resignation or a time-out next may close a question this action leaves open:
+                # run it as the table did (on a copy), so that the question is open again.
+                state, new_events = self._run(state, action, answers, shown=0)
+                events.extend(new_events)
                 continue
             state.begin_answers(answers)
             try:

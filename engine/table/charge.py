@@ -30,7 +30,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Hashable, Mapping
 
-from engine.table.contact import models_in_contact
+from engine.table.contact import contact_side, models_in_contact
 from engine.table.footprint import Footprint, Pose
 from engine.table.frame import EPS_CONTACT, direction, normalise, right_of, turn_between
 
@@ -77,17 +77,19 @@ def _footprint_key(f: Footprint) -> tuple:
 
 def flush_poses(charger: Footprint, target: Footprint, side: str, *,
                 others: Mapping[Hashable, Footprint] | None = None, impassable=None, table=None,
-                max_turn: float = 90.0, landing: bool = False) -> list[FlushPose]:
+                max_turn: float = 90.0, landing: bool = False, sides_agree: bool = False) -> list[FlushPose]:
     """Legal flush poses of ``charger`` against ``side`` of ``target``, best first. Answers are
-    remembered by their inputs (the table by its size: all it is asked is whether a pose is on it)."""
+    remembered by their inputs (the table by its size: all it is asked is whether a pose is on it).
+    ``sides_agree``: a pose must touch the side along a length, the charger's front against it, as
+    the combat scores it (:func:`flush_contact`); else a corner touching a corner counts as well."""
     size = None if table is None else (type(table), table.width, table.height)
     key = (_footprint_key(charger), _footprint_key(target), side,
            tuple((k, _footprint_key(v)) for k, v in (others or {}).items()),
-           None if impassable is None else impassable.wkb, size, max_turn, landing)
+           None if impassable is None else impassable.wkb, size, max_turn, landing, sides_agree)
     found = _cache.get(key)
     if found is None:
         found = _flush_poses(charger, target, side, others=others, impassable=impassable, table=table,
-                             max_turn=max_turn, landing=landing)
+                             max_turn=max_turn, landing=landing, sides_agree=sides_agree)
         _cache[key] = found
         if len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
@@ -98,7 +100,7 @@ def flush_poses(charger: Footprint, target: Footprint, side: str, *,
 
 def _flush_poses(charger: Footprint, target: Footprint, side: str, *,
                  others: Mapping[Hashable, Footprint] | None, impassable, table,
-                 max_turn: float, landing: bool) -> list[FlushPose]:
+                 max_turn: float, landing: bool, sides_agree: bool = False) -> list[FlushPose]:
     mid, normal, outward, length = side_frame(target, side)
     bearing = normalise(outward + 180.0)  # the charger faces into the side
     turn = turn_between(charger.bearing, bearing)
@@ -148,12 +150,32 @@ def _flush_poses(charger: Footprint, target: Footprint, side: str, *,
             continue
         pairs = models_in_contact(pose, target)
         contact = len({i for i, _ in pairs}) + len({j for _, j in pairs})
-        if contact == 0:
+        if contact == 0 or (sides_agree and not flush_contact(pose, target, side)):
             continue
         travel = math.dist(pose.centre, charger.centre)
         out.append(FlushPose(pose, side, contact, turn, travel))
     out.sort(key=lambda p: (-p.contact, abs(p.turn), round(p.travel, 6), p.footprint.centre))
     return out
+
+
+FLUSH_MIN = 3 * EPS_CONTACT  # inches of the charger's front edge along the side: less is a corner touching a corner
+
+
+def flush_contact(pose: Footprint, target: Footprint, side: str) -> bool:
+    """Whether a charger standing at ``pose`` is flush with ``side`` of ``target`` as a combat reads
+    it (§8.5: "le Unità devono ora essere allineate una verso l'altra, in modo tale che i loro lati
+    siano in contatto"; the charger engages "con il lato Frontale"): its front edge runs along a
+    model of that side for more than a corner's touch, its own contact side is its front, and the
+    target's side it touches (:func:`engine.table.contact.contact_side`, what the combat scores as
+    flank or rear) is ``side``. Against the flank of a unit whose last rank is short, a charger
+    hanging past the rear touches only the corner of the last full rank: not flush. A round base
+    (no arcs, no edge to lie along) is not held to it."""
+    if not (pose.has_arcs and target.has_arcs):
+        return True
+    along = pose.front_edge.intersection(target.shape.buffer(EPS_CONTACT)).length
+    if along <= FLUSH_MIN:
+        return False
+    return contact_side(pose, target) == "front" and contact_side(target, pose) == side
 
 
 def _charger_local_bounds(fp: Footprint) -> list[float]:

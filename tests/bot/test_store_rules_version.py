@@ -201,11 +201,26 @@ async def test_game_status_shows_the_rules_version(tmp_path):
                 "that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled; Fast Cavalry makes no "
                 "Vanguard move; the sample Thorns lore's Bark Skin recovers no wounds when boosted; a D3 of Heal or "
                 "Recover Wounds is a three-sided die, not read off a D6; a Wizard Conclave Champion brought back by "
-                "Recover Wounds casts no more; a unit whose rank and file all fell gets none back; a special rule "
-                "given twice, once as a dice roll, takes the plain number (Stomp (1), not Stomp (D6)).") in old
+                "Recover Wounds casts no more; a unit whose rank and file all fell gets none back; ") in old  # then version 6's
         await service.handle("chan", "alice", parse_line("/game new ruleset:ninth-age"))
         new = say((await service.handle("chan", "alice", parse_line("/game status"))).text, "en")
         assert f"Rules version {NINTH_AGE.rules_version} (this Warband's)." in new
     assert say(NINTH_AGE.rules_version_line(1), "it").startswith(
         f"Versione delle regole 1, mantenuta dall'inizio della partita (questo Warband usa la {NINTH_AGE.rules_version}): "
         "una partita senza")
+
+
+def test_every_rules_version_names_what_it_changed():
+    """Each version after the first says what a game begun before it still plays, in each language:
+    /game status names an older game's differences from these, and a version without its clauses
+    would leave an old game's difference unsaid."""
+    assert set(NINTH_AGE.rules_changes) == set(range(2, NINTH_AGE.rules_version + 1))
+    clauses = [clause for changed in sorted(NINTH_AGE.rules_changes) for clause in NINTH_AGE.rules_changes[changed]]
+    english = say(NINTH_AGE.rules_version_line(1), "en")
+    assert english.endswith(": " + "; ".join(clauses) + "."), english
+    # a game one version behind hears only the last version's clauses
+    last = "; ".join(NINTH_AGE.rules_changes[NINTH_AGE.rules_version])
+    assert say(NINTH_AGE.rules_version_line(NINTH_AGE.rules_version - 1), "en").endswith(": " + last + ".")
+    for lang in ("it", "hu"):
+        translated = say(NINTH_AGE.rules_version_line(1), lang)
+        assert not any(clause in translated for clause in clauses), (lang, translated)

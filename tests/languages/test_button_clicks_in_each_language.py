@@ -29,11 +29,6 @@ async def test_join_and_a_question_answered_by_buttons_in_the_clickers_locale(se
     user = {"p1": ALICE, "p2": BOB}[state.pending.decision.seat]
     said = await service.click(CHANNEL, user, decide[0], locale="it")
     assert said.error is None, said.text
-    assert "Rispondi con /decide" in said.text and untranslated(personal(said.text), "it") == [], said.text
-    assert untranslated(personal(joined.text), "hu") == [], joined.text
-
-
-def personal(text: str) -> str:
-    """The reply without its turn line ("➡️ <@…>: …"), which everyone in the channel reads and is
-    said in the server's language (bot.service: _mentions)."""
-    return "\n".join(line for line in text.splitlines() if not line.startswith("➡️"))
+    # the whole reply, its closing turn line ("➡️ <@…>: …") too (bot.service: _mentions)
+    assert "Rispondi con /decide" in said.text and untranslated(said.text, "it") == [], said.text
+    assert untranslated(joined.text, "hu") == [], joined.text

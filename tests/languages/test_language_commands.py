@@ -1,8 +1,9 @@
 """/language and /server through the service, on a real SQLite store: who reads what.
 
 A reply is in the user's own choice, else Discord's locale of the interaction, else the
-server's default, else English; what everyone in the channel sees (the board, the turn ping)
-is in the server's language.
+server's default, else English, its closing turn line ("➡️ <@…>: …") included; what everyone
+in the channel sees without asking (the board, the status message, a time-out's post) is in the
+server's language.
 """
 
 from __future__ import annotations
@@ -77,14 +78,28 @@ async def test_the_servers_language_is_the_default_and_only_an_organiser_sets_it
     assert outside.error == "no-server"
 
 
-async def test_the_turn_ping_is_in_the_servers_language_and_the_reply_in_the_users(service):
-    await say(service, ALICE, "/server language:hu", caller=ORGANISER)
-    await say(service, ALICE, "/game new ruleset:dnd-minis-quick seed:7", locale="it")
+async def test_a_replys_turn_line_is_in_its_readers_language(service):
+    # An English-default server: Bob's Discord reads Italian, and so does the whole of his reply,
+    # the line saying whose move it is included (it was said in the server's language, English).
+    await say(service, ALICE, "/game new ruleset:dnd-minis-quick seed:7")
     joined = await say(service, BOB, "/game join", locale="it")
     assert joined.error is None
     assert "prende il posto" in joined.text  # Bob reads Italian
     ping = joined.text.splitlines()[-1]
-    assert ping.startswith("➡️ ") and "/decide" not in ping
+    assert ping == "➡️ <@111>: Giocatore 1 sceglie una creatura (/choose ranger o /choose orc).", ping
+    # Alice, on the same server with no locale, reads the next reply's turn line in English
+    chosen = await say(service, ALICE, "/choose creature:ranger")
+    assert chosen.error is None and chosen.text.splitlines()[-1].startswith("➡️ "), chosen.text
+    assert "Player" in chosen.text.splitlines()[-1] and "Giocatore" not in chosen.text
+
+
+async def test_a_replys_turn_line_on_a_hungarian_server_is_in_the_italian_readers_language(service):
+    await say(service, ALICE, "/server language:hu", caller=ORGANISER)
+    await say(service, ALICE, "/game new ruleset:dnd-minis-quick seed:7", locale="it")
+    joined = await say(service, BOB, "/game join", locale="it")
+    assert joined.error is None
+    ping = joined.text.splitlines()[-1]
+    assert ping == "➡️ <@111>: Giocatore 1 sceglie una creatura (/choose ranger o /choose orc).", ping
 
 
 async def test_settings_survive_a_restart(tmp_path):

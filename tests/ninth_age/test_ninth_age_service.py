@@ -7,6 +7,7 @@ import io
 from PIL import Image
 
 from bot.commands import parse_line
+from engine.rulesets.ninth_age.setup import placed_on_table
 from renderers.table import LEGEND_ROW
 
 from game_helpers import _group, answer_for, slots
@@ -53,6 +54,12 @@ async def test_a_ninth_age_battle_through_the_service(service, store):
     uid = slots(state, seat)[0][0]
     reply = await say(service, USERS[seat], f'/deploy unit:"{uid}" x:36 y:24')
     assert reply.error == "outside-zone" and "outside your deployment zone" in reply.text
+    # and where the unit would reach, so that a deep base is placed by its centre without trials
+    unit = state.units[uid]
+    unit_fp = placed_on_table(state, seat, unit, 36, 24, None, None).footprint()
+    x0, y0, x1, y1 = unit_fp.shape.bounds
+    assert (f"placed there the unit would reach x {x0:.1f}-{x1:.1f}, y {y0:.1f}-{y1:.1f} "
+            f"({unit_fp.width:.1f}\" wide, {unit_fp.depth:.1f}\" deep)") in reply.text, reply.text
 
     images = 0
     while state.phase == "deployment":
@@ -199,25 +206,13 @@ async def _facing_off(service, seed: int = 5, settings: str = ""):
     return await deploy_by_drops(service, state, placed=spots), facing
 
 
-async def test_a_charge_and_its_reaction_through_the_service(service, seed: int = 5, settings: str = ""):
-    """A charge and its reaction, whatever the dice: the first player's fast unit marches to
-    M + 1" of the enemy's (a charge of M + 2D6 always reaches it), far from every other unit
-    (no Frenzy charge can reach it), and in the other player's turn the enemy unit charges it."""
+async def march_into_reach(service, state, runner, charger):
+    """The active player's ``runner`` marches up to M + 1" of the enemy's ``charger`` (a charge of
+    M + 2D6 always reaches it: no enemy within 8", so no march test), and the turn passes to the
+    enemy's charge declarations. Returns that state and the least charge range."""
     from engine.table.contact import distance
 
-    state, facing = await _facing_off(service, seed, settings)
-    assert state.phase == "movement" and state.round == 1
-    active = state.active
-    enemy = "p2" if active == "p1" else "p1"
-    runner, charger = state.units[facing[active]], state.units[facing[enemy]]
-    # the armies stand 24" apart: a 12" charge is refused with the measurement
-    slow = min((u for u in state.on_table(active) if u.id != runner.id and not state.unit_entry(u).is_character
-                and state.unit_entry(u).troop_type != "war machine"), key=lambda u: state.unit_entry(u).movement)
-    m = state.unit_entry(slow).movement
-    reply = await say(service, USERS[active], f'/charge unit:"{slow.id}" target:"{charger.id}"')
-    assert reply.error == "out-of-reach" and f"farthest possible charge is M {m} + 12 = {m + 12}\"" in reply.text
-
-    # the fast unit marches up to M + 1" of the enemy unit: no march test (no enemy within 8")
+    active, enemy = runner.owner, charger.owner
     await say(service, USERS[active], "/end")
     gap = distance(runner.footprint(), charger.footprint())
     reach = state.unit_entry(charger).movement + 2  # the least charge range: M + 1 + 1
@@ -235,6 +230,26 @@ async def test_a_charge_and_its_reaction_through_the_service(service, seed: int 
     assert state.step == "charges" and state.round == 1
     assert state.units[runner.id].on_table and not state.units[runner.id].fleeing
     assert distance(state.units[runner.id].footprint(), state.units[charger.id].footprint()) <= reach - 0.9
+    return state, reach
+
+
+async def test_a_charge_and_its_reaction_through_the_service(service, seed: int = 5, settings: str = ""):
+    """A charge and its reaction, whatever the dice: the first player's fast unit marches to
+    M + 1" of the enemy's (a charge of M + 2D6 always reaches it), far from every other unit
+    (no Frenzy charge can reach it), and in the other player's turn the enemy unit charges it."""
+    state, facing = await _facing_off(service, seed, settings)
+    assert state.phase == "movement" and state.round == 1
+    active = state.active
+    enemy = "p2" if active == "p1" else "p1"
+    runner, charger = state.units[facing[active]], state.units[facing[enemy]]
+    # the armies stand 24" apart: a 12" charge is refused with the measurement
+    slow = min((u for u in state.on_table(active) if u.id != runner.id and not state.unit_entry(u).is_character
+                and state.unit_entry(u).troop_type != "war machine"), key=lambda u: state.unit_entry(u).movement)
+    m = state.unit_entry(slow).movement
+    reply = await say(service, USERS[active], f'/charge unit:"{slow.id}" target:"{charger.id}"')
+    assert reply.error == "out-of-reach" and f"farthest possible charge is M {m} + 12 = {m + 12}\"" in reply.text
+
+    state, _reach = await march_into_reach(service, state, runner, charger)
 
     # the enemy charges it, and the first player is asked how it reacts
     reply = await say(service, USERS[enemy], f'/charge unit:"{charger.id}" target:"{runner.id}"')

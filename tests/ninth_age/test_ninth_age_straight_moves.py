@@ -15,6 +15,7 @@ import math
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings, strategies as st
 
+from bot.i18n import event_text, say
 from engine.rulesets.ninth_age import charges, combat, random_moves
 from engine.table.contact import distance
 from engine.table.terrain import TerrainFeature
@@ -175,7 +176,7 @@ def _pursue(placements, go, who="Spearmen", bearing=0.0, label="pursuit", rock=N
     state = _layout(placements, rock)
     events = []
     combat.pursuit_move(state, state.units[who], bearing, go, events, pivoting=pivoting, label=label)
-    return state, [e.text for e in events]
+    return state, [event_text(e) for e in events]
 
 
 def test_a_pursuit_stops_1_inch_before_impassable_terrain_and_says_so():
@@ -198,6 +199,8 @@ def test_a_pursuit_that_meets_an_enemy_charges_it():
     # contact", stopping 1.1" away)
     state, log = _pursue({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 20, 180)}, 9)
     assert log == ["Spearmen pursue into Brutes' front and charge it (no reaction)."]
+    # the side in the reader's language (it was put into the sentence in English)
+    assert say(log[0], "it") == "Spearmen inseguono contro Brutes (fronte) e lo caricano (nessuna reazione)."
     spear = state.units["Spearmen"]
     assert spear.pursuit_charge and spear.pursuit_target == "Brutes"
     assert _gaps(state, "Spearmen")["Brutes"] == pytest.approx(0.0, abs=1e-6)

@@ -196,6 +196,36 @@ async def test_end_turn_policy_ends_the_late_activation_as_an_action(service, st
     assert replayed.model_dump() == after.model_dump()
     # The late seat's turn passed; the opponent's clock now runs.
     assert late not in ruleset.to_act(after) or after.is_over
+    # the game goes on, and its log, the time-out now in the middle of it, still replays exactly
+    # (each action before the last ran in place, a time-out too, which the ruleset cannot apply)
+    await step(service)
+    game, ruleset, after = await service.game_snapshot("chan", finished_ok=True)
+    actions = [ruleset.parse_action(a.action) for a in await store.actions(game.id)]
+    assert actions[-1].kind != "timeout" and any(a.kind == "timeout" for a in actions)
+    replayed, _ = ruleset.replay(game.seed, game.options, actions)
+    assert replayed.model_dump() == after.model_dump()
+
+
+async def test_a_time_out_posted_in_the_channel_names_whose_move_it_is_in_the_servers_language(service, store, clock):
+    # Nobody asked for the post: the channel reads it in the server's language, the closing turn
+    # line too (it was said in English, the language of no command at all, whatever the server's).
+    from bot.leagues import Caller
+
+    reply = await service.handle("chan", ALICE, parse_line("/server language:it"), guild_id="g1",
+                                 caller=Caller(organiser=True))
+    assert reply.error is None, reply.text
+    game, ruleset, state = await new_game(service, settings="clock=1d,timeout=end-turn", seed=3)
+    for _ in range(30):
+        game, ruleset, state = await service.game_snapshot("chan")
+        if state.phase == "activation":
+            break
+        await step(service)
+    clock.advance(days=1, minutes=1)
+    posted = await Scheduler(service).run_due()
+    text = "\n".join(r.text for _, r in posted)
+    assert "ha esaurito il tempo" in text, text
+    ping = next(line for line in text.splitlines() if line.startswith("➡️ "))
+    assert "Giocatore" in ping and "Player" not in ping, ping
 
 
 async def test_with_no_stand_in_move_a_timeout_falls_back_to_a_claim(service, store, clock):

@@ -189,7 +189,7 @@ def blows(state: NinthAgeState, unit: UnitState, asked: dict[str, str] | None = 
             continue
         out += _character_blows(state, unit, char, False, set(targets), assault=True, asked=asked)
     out += _special(state, unit, targets, plain + (1 if champion else 0), asked=asked)
-    for name in unit.assault_with:  # a chosen character's (or War Platform's) own, made by that model
+    for name in unit.assault_with if state.specials_v6 else ():  # a chosen character's own, made by that model
         if name in state.units and state.units[name].location == "joined" and state.units[name].host == unit.id:
             out += _special(state, state.units[name], targets, 1, host=unit, asked=asked)
     return out

@@ -17,6 +17,10 @@ and the models that breathed in close combat did so in base contact, in front; s
 still standing that have breathed are taken to be the front-most R&F places of the unit, and its
 casualties take the models that still have theirs first (the spent ones stand while the unit
 has as many R&F left). A spent count never grows back: a model that breathed stays spent.
+
+A game begun before rules version 6 (``NinthAgeState.specials_v6`` unset) plays as it was played:
+the footprint places that breathed are kept (``UnitState.breathed``), whoever stands there later,
+and a joined character has no Breath Weapon of its own.
 """
 
 from __future__ import annotations
@@ -48,6 +52,8 @@ def breathers(state, unit) -> list[int]:
     The spent R&F stand in its front-most R&F places (the module's ruling)."""
     if breath_of(state.unit_entry(unit)) is None or unit.breath_used or not unit.on_table:
         return []
+    if not state.specials_v6:
+        return _breathers_v5(state, unit)
     if unit.models <= 1:
         return [] if unit.breaths_spent or unit.champion_breathed else [0]
     spent = spent_rf(state, unit)
@@ -65,6 +71,11 @@ def breathers(state, unit) -> list[int]:
 def spend_breaths(state, unit, models: list[int]) -> None:
     """Those models (footprint indices, as :func:`breathers` gave them) have used their Breath
     Weapons (once per game, §22); the unit's is spent when none is left."""
+    if not state.specials_v6:  # a game begun before rules version 6 keeps the places that breathed
+        unit.breathed = sorted(set(unit.breathed) | set(models))
+        if not breathers(state, unit):
+            unit.breath_used = True
+        return
     champion = None if unit.models <= 1 or unit.garrison else _champion_index(state, unit)
     mine = set(models)
     if champion is not None and champion in mine:
@@ -78,11 +89,24 @@ def spend_breaths(state, unit, models: list[int]) -> None:
         unit.breath_used = True
 
 
+def _breathers_v5(state, unit) -> list[int]:
+    """Who still breathes in a game begun before rules version 6 (``specials_v6`` unset), as it
+    was played: the footprint places not in ``breathed`` and not a character's, whoever stands
+    there now."""
+    if unit.models <= 1:
+        return [] if 0 in unit.breathed else [0]
+    if unit.garrison:
+        return [i for i in range(unit.models) if i not in unit.breathed]
+    taken = set().union(*character_cells(state, unit).values())
+    return [i for i in range(len(unit.footprint().models)) if i not in taken and i not in unit.breathed]
+
+
 def character_breath(state, char) -> str | None:
     """A character's own Breath Weapon still to use (its brackets), or None: its own entry's rule,
-    once per game for that model (§22), wherever it stands (alone, or joined to a unit)."""
+    once per game for that model (§22), wherever it stands (alone, or joined to a unit). A game
+    begun before rules version 6 (``specials_v6`` unset) gives a joined character none."""
     param = breath_of(state.unit_entry(char))
-    if param is None or char.breath_used or char.breaths_spent or char.champion_breathed:
+    if not state.specials_v6 or param is None or char.breath_used or char.breaths_spent or char.champion_breathed:
         return None
     return param
 

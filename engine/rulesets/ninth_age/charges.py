@@ -102,7 +102,8 @@ def _reachable(state, charger, target, cfp, tfp, side, blocked, around, *, landi
     out: list[FlushPose] = []
     others, impassable, obstacles = around
     for s in sides:
-        out += flush_poses(cfp, tfp, s, others=others, impassable=impassable, table=state.table, landing=landing)
+        out += flush_poses(cfp, tfp, s, others=others, impassable=impassable, table=state.table, landing=landing,
+                           sides_agree=state.placement_v6)  # flush along the side, as the combat scores it (§8.5)
     if found is not None:
         found.append(len(out))
     if obstacles is not None:  # a flier passes over units and terrain (§22 Fly)
@@ -519,7 +520,11 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         charger = state.units[decl.charger]
         choices = [u for u in state.on_table(state.enemy_of(charger.owner))
                    if u.id != fled and _legal_target(state, charger, u)]
-        if not choices:
+        if not choices:  # said, not silent: the player waits for a redirect question that never comes
+            events.append(Event(kind="redirect", seat=charger.owner, data={"unit": charger.id},
+                                text=ngettext("{charger} cannot redirect: no other enemy is a legal target (§8.4).",
+                                              "{charger} cannot redirect: no other enemy is a legal target (§8.4).",
+                                              number(state, charger), charger=charger.id)))
             continue
         if decide(state, charger.owner, f"redirect-test-{charger.id}", _("{fled} fled. Test to redirect {charger}'s charge?", fled=fled, charger=charger.id), ["test", "keep"]) == "keep":
             events.append(Event(kind="redirect", seat=charger.owner, text=ngettext("{charger} keeps its charge on the fleeing {fled}.", "{charger} keep their charge on the fleeing {fled}.", number(state, charger), charger=charger.id, fled=fled)))

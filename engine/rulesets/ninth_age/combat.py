@@ -21,7 +21,7 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.catalogue import weapon_word
 from engine.core.text import N_, Text, _, commas, decimal, join, join as text_join, ngettext
-from engine.rulesets.ninth_age.grammar import number, wounds_counted
+from engine.rulesets.ninth_age.grammar import number, side_word, wounds_counted
 from engine.rulesets.ninth_age import assault, fighters, terrain_rules
 from engine.rulesets.ninth_age.casualties import (
     PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic, phase_key, rolled_and_moved, terrain_checks,
@@ -1729,9 +1729,9 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
         # this phase; joining a combat not yet fought this phase, the pursuer fights there again
         enemy.fought = True
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=(ngettext("{unit} moves into {enemy}'s {side} and charges it (Random Movement, no reaction).", "{unit} move into {enemy}'s {side} and charge it (Random Movement, no reaction).", number(state, unit), unit=unit.id, enemy=enemy.id, side=poses[0].side)
+                        text=(ngettext("{unit} moves into {enemy}'s {side} and charges it (Random Movement, no reaction).", "{unit} move into {enemy}'s {side} and charge it (Random Movement, no reaction).", number(state, unit), unit=unit.id, enemy=enemy.id, side=side_word(poses[0].side))
                               if label == "random movement" else
-                              ngettext("{unit} pursues into {enemy}'s {side} and charges it (no reaction).", "{unit} pursue into {enemy}'s {side} and charge it (no reaction).", number(state, unit), unit=unit.id, enemy=enemy.id, side=poses[0].side))))
+                              ngettext("{unit} pursues into {enemy}'s {side} and charges it (no reaction).", "{unit} pursue into {enemy}'s {side} and charge it (no reaction).", number(state, unit), unit=unit.id, enemy=enemy.id, side=side_word(poses[0].side)))))
     if enemy.fleeing:
         destroy(state, enemy, events, ngettext("{enemy} is caught fleeing and destroyed", "{enemy} are caught fleeing and destroyed", number(state, enemy), enemy=enemy.id))
 

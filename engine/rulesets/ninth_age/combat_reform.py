@@ -246,7 +246,9 @@ def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: 
     attempt = 0
     while True:
         suffix = f"-{attempt}" if attempt else ""
-        faces = [f for f in FACES if any(c.face == f for c in cands)]
+        # a side none of whose widths is legal is not offered (rules version 6): each was refused
+        # by the width question, with the rule it breaks (§11.14)
+        faces = [f for f in FACES if any(c.face == f and (c.problem is None or not state.placement_v6) for c in cands)]
         face = decide(state, seat, f"combat-reform-{u.id}{suffix}", ngettext("{u} may combat reform against {enemy}: with which side against it (front, or sideways a flank, or the rear), or no? Legal: {legal}.", "{u} may combat reform against {enemy}: with which side against it (front, or sideways a flank, or the rear), or no? Legal: {legal}.", number(state, u), u=u.id, enemy=enemy, legal=_legal(cands)), ["no"] + faces, default="no")
         if face == "no":
             events.append(Event(kind="reform", seat=seat, data={"unit": u.id},

@@ -924,9 +924,14 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
     entry = state.unit_entry(unit)
     cons = contacts(state, unit)
     mine = character_models(state, unit)
-    touching = {i for c in cons for i in c.touching if i not in mine}  # the R&F's places in contact
-    enemies = [c.enemy for c in cons if any(i not in mine for i in c.touching)]
-    out = joined_specials(state, unit, cons, mine, asked, duel)
+    if state.specials_v6:
+        touching = {i for c in cons for i in c.touching if i not in mine}  # the R&F's places in contact
+        enemies = [c.enemy for c in cons if any(i not in mine for i in c.touching)]
+        out = joined_specials(state, unit, cons, mine, asked, duel)
+    else:  # before rules version 6 a joined character's base was one of the unit's, with none of its own
+        touching = {i for c in cons for i in c.touching}
+        enemies = [c.enemy for c in cons]
+        out = []
     if not touching:
         return out
     if entry.rule_value("Stomp"):
@@ -981,10 +986,11 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
         for name in sorted(set(mine.values())):
             char = state.units[name]
             centry = state.unit_entry(char)
-            own = special_value(state, char, "Impact Hits", asked, combat=unit)
+            own = centry.rule_value("Impact Hits")
             at = [c for c in impact_at if any(mine.get(i) == name for i in c.touching)]
-            if not own or not at or _grinds_instead(state, unit, char, asked):
+            if not own or not at or (state.specials_v6 and _grinds_instead(state, unit, char, asked)):
                 continue
+            own = special_value(state, char, "Impact Hits", asked, combat=unit)  # a rule given twice (§21.4)
             part = max(range(len(centry.parts)), key=lambda i: profile_value(state, char, "S", i))
             strength = profile_value(state, char, "S", part, first=[ranks] if ranks else [])
             out.append(Blow(unit.id, part, f"{name} Impact Hits", 10, 0, 1, [c.enemy for c in at], strength=strength,

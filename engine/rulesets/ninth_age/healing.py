@@ -94,6 +94,8 @@ class Healed:
     rejoined: list[str] = field(default_factory=list)  # characters that stood for the unit, in it again
     lost: int = 0  # the excess: nothing left to heal or bring back
     characters_left: list[str] = field(default_factory=list)  # wounded characters in the unit, not healed
+    no_room: Text | None = None  # why the next model to come back would not fit (rules version 6)
+    not_placed: bool = False  # X was left for a model that did not fit: not brought back
 
 
 def wounded_models(state: NinthAgeState, unit: UnitState) -> list[tuple[str, int]]:
@@ -173,19 +175,28 @@ def heal(state: NinthAgeState, target: UnitState, amount: int, *, recover: bool 
         else:
             done.still_lost = lost - take
     if recover and left:
-        left, back = _bring_back(state, target, left, done)
+        room = None
+        if state.placement_v6:  # only the models that fit behind it come back (rules version 6)
+            room, done.no_room = room_behind(state, target, len(returning_order(state, target)))
+        left, back = _bring_back(state, target, left, done, room=room)
         grow(state, target, back)
     done.lost = left
     done.characters_left = [c.id for c in joined(state, target) if c.location == "joined" and c.wounds_lost]
     return done
 
 
-def _bring_back(state: NinthAgeState, unit: UnitState, left: int, done: Healed) -> tuple[int, int]:
+def _bring_back(state: NinthAgeState, unit: UnitState, left: int, done: Healed,
+                room: int | None = None) -> tuple[int, int]:
     """Models back in the seed's order, each with all its wounds before the next, ``left`` of X
-    spent on them: what is left of X and how many came back."""
+    spent on them: what is left of X and how many came back. ``room``: how many fit where they
+    would stand (:func:`room_behind`); those that do not fit are not brought back, and what is
+    left of X is lost."""
     back = 0
     for role in returning_order(state, unit):
         if not left:
+            break
+        if room is not None and back >= room:
+            done.not_placed = True
             break
         wounds = champion_wounds(state, unit) if role == "champion" else model_wounds(state, unit)
         take = min(left, wounds)
@@ -215,12 +226,44 @@ def _recover_fallen(state: NinthAgeState, unit: UnitState, amount: int) -> Heale
     unit.wounds_lost = unit.champion_wounds = 0
     if unit.slain_engaged and state.unit_entry(unit).command.standard:
         unit.standard_lost = True  # its standard bearer fell engaged in a combat: captured (§17.2), not back
-    left, back = _bring_back(state, unit, amount, done)
+    room = None
+    if state.placement_v6:  # only the models that fit behind its characters come back (rules version 6)
+        room, done.no_room = _room_to_form_again(state, unit, min(amount, len(returning_order(state, unit))))
+    left, back = _bring_back(state, unit, amount, done, room=room)
     if back:
         done.rejoined = rank_and_file_back(state, unit, [])
     done.lost = left
     done.characters_left = [c for c in done.rejoined if state.units[c].wounds_lost]
     return done
+
+
+def _room_to_form_again(state: NinthAgeState, unit: UnitState, wanted: int) -> tuple[int, Text | None]:
+    """As :func:`room_behind`, for a unit whose R&F all fell, formed again behind the characters
+    that stood for it (:func:`.mixed_units.rank_and_file_back`): each number of models is tried on
+    a copy of the game, the ground the block takes beyond the characters' checked."""
+    from types import SimpleNamespace
+
+    from engine.rulesets.ninth_age.mixed_units import rank_and_file_back, successor
+    from engine.rulesets.ninth_age.neighbours import surroundings
+    from engine.table.motion import clearance_problem
+
+    leader = state.units[successor(state, unit.id)]
+    if wanted <= 0 or leader.pose is None or leader.garrison:  # a garrison stands in its Building (§18.6)
+        return wanted, None
+    around = surroundings(state, {unit.id, leader.id})
+    now = leader.footprint().shape
+    for k in range(1, wanted + 1):
+        trial = state.model_copy(deep=True)
+        host = trial.units[unit.id]
+        host.models = max(0, unit.models) + k
+        rank_and_file_back(trial, host, [])
+        added = host.footprint().shape.difference(now)
+        if added.area < 1e-9:
+            continue
+        problem = clearance_problem(SimpleNamespace(shape=added), around, 0.0, during=False)
+        if problem is not None:
+            return k - 1, problem
+    return wanted, None
 
 
 def champion_back(state: NinthAgeState, unit: UnitState) -> None:
@@ -243,12 +286,44 @@ def grow(state: NinthAgeState, unit: UnitState, added: int) -> None:
     if unit.pose is None or unit.garrison:  # a unit in a Building stands at its centre (§18.6)
         unit.formation = formation
         return
+    unit.formation, unit.pose = formation, _grown_pose(unit, formation)
+
+
+def _grown_pose(unit: UnitState, formation) -> Pose:
+    """Where ``unit`` stands in ``formation``, grown behind: its front edge's middle where it was."""
     old = unit.footprint()
     front = old.world((0, old.half_depth))
     placed = footprint(formation, Pose(x=0, y=0, bearing=old.bearing))
     offset = placed.world((0, placed.half_depth))
-    unit.formation = formation
-    unit.pose = Pose(x=front[0] - offset[0], y=front[1] - offset[1], bearing=old.bearing)
+    return Pose(x=front[0] - offset[0], y=front[1] - offset[1], bearing=old.bearing)
+
+
+def room_behind(state: NinthAgeState, unit: UnitState, wanted: int) -> tuple[int, Text | None]:
+    """How many of ``wanted`` models coming back (one after another, to the rear rank: :func:`grow`)
+    fit where they would stand: the ground the block newly takes goes into no other unit, no
+    Impassable terrain or Building, and not off the table (touching is no bar: nothing moves; what
+    the unit stands on already is not asked again). The seed says nothing of a returning model with
+    no room (§7.8, seed 001:780-783); the ruling: a model that does not fit is not brought back.
+    Returns the number that fit and, when that is fewer, why the next does not."""
+    from types import SimpleNamespace
+
+    from engine.rulesets.ninth_age.neighbours import surroundings
+    from engine.table.motion import clearance_problem
+
+    if wanted <= 0 or unit.pose is None or unit.garrison:  # a garrison stands in its Building (§18.6)
+        return wanted, None
+    around = surroundings(state, {unit.id})
+    seated = unit.models + joined_positions(state, unit)
+    now = unit.footprint().shape
+    for k in range(1, wanted + 1):
+        formation = unit.formation.model_copy(update={"models": seated + k})
+        added = footprint(formation, _grown_pose(unit, formation)).shape.difference(now)
+        if added.area < 1e-9:
+            continue
+        problem = clearance_problem(SimpleNamespace(shape=added), around, 0.0, during=False)
+        if problem is not None:
+            return k - 1, problem
+    return wanted, None
 
 
 def _returned_words(state: NinthAgeState, done: Healed) -> Text:
@@ -300,7 +375,10 @@ def said(state: NinthAgeState, target: UnitState, done: Healed, shown: str, reas
             parts.append(ngettext("the last one back has {short} wound still lost",
                                   "the last one back has {short} wounds still lost", done.returned_short,
                                   short=done.returned_short))
-    if not done.restored and not done.returned:
+    if done.not_placed:  # a ruling: the seed does not say where a returning model with no room goes
+        parts.append(_("no room for more models at the rear ({why}): models that do not fit are not brought back",
+                       why=done.no_room))
+    if not done.restored and not done.returned and not done.not_placed:
         parts.append(_("no wounds to recover and no models to bring back") if done.recover else _("no wounds to heal"))
     if done.lost:
         parts.append(ngettext("{n} wound lost", "{n} wounds lost", done.lost, n=done.lost))

@@ -313,6 +313,8 @@ def in_sight(state: NinthAgeState, me: UnitState, target: UnitState, host: UnitS
     character stands in, whose other models do not hide it; ``shape``: the target's own base."""
     from engine.rulesets.ninth_age.shooting import Table, height, height_at, sight_obstacles, sight_to
 
+    if not state.sight_v6:  # a game begun before rules version 6: every unit at its troop type's height
+        return _sight_v5(state, me, target, host, shape)
     table = Table(state)
     obstacles = garrison_open_walls(state, sight_obstacles(state, table), me, host or target)
     mine = height(state, me, table.fps[me.id])
@@ -320,6 +322,23 @@ def in_sight(state: NinthAgeState, me: UnitState, target: UnitState, host: UnitS
         return sight_to(table, me, target, table.fps[me.id], obstacles, observer_height=mine) is not None
     theirs = height_at(state, host, (shape.centroid.x, shape.centroid.y))
     return has_line_of_sight(table.fps[me.id], shape, obstacles, heights=(mine, theirs), exclude={me.id, host.id})
+
+
+def _sight_v5(state: NinthAgeState, me: UnitState, target: UnitState, host: UnitState | None, shape) -> bool:
+    """A Missile spell's line of sight as rules versions 1-5 measured it (``sight_v6`` unset): every
+    base of every unit at its troop type's height wherever it stood (no hill, Large Target or
+    Building lifting it), the wizard and its target at theirs; hills and Blocking Terrain hide."""
+    from engine.rulesets.ninth_age.terrain_rules import sight_blockers
+    from engine.table.sight import Obstacle
+
+    obstacles = sight_blockers(state)
+    for u in state.on_table():
+        h = HEIGHTS[state.unit_entry(u).troop.height]
+        obstacles.extend(Obstacle(shape=b, height=h, owner=u.id) for b in u.footprint().models)
+    return has_line_of_sight(me.footprint(), target.footprint() if host is None else shape, obstacles,
+                             heights=(HEIGHTS[state.unit_entry(me).troop.height],
+                                      HEIGHTS[state.unit_entry(target).troop.height]),
+                             exclude={me.id, (host or target).id})
 
 
 def spell_range(spell: Spell, version: BoostedVersion | bool | None) -> float | None:

@@ -121,36 +121,40 @@ class NinthAge(Ruleset):
     # Wizard Conclave Champion recovered casts again; a unit whose R&F all fell, its characters
     # standing for it, gets them back by Recover. A game begun before heals as it did
     # (NinthAgeState.healing_v5).
+    # 6 (n9-charge-geom): a charge ends flush with the side it charged, not corner to corner (§8.5);
+    # the combat-reform question offers only sides with a legal width (§11.14); models Recover brings
+    # back are placed only where they fit (§7.8). A game begun before places and asks as it did
+    # (NinthAgeState.placement_v6).
+    # 6 (n9-versions, gating what n9-joined-specials and n9-hill-heal changed): a joined character makes
+    # its own Stomp, Grinding Attacks and Breath Weapon, a unit's own Stomp and Grinding Attacks are
+    # made by its R&F in contact only, its breaths kept by model (NinthAgeState.specials_v6);
+    # Posizione Elevata is judged model by model, and a Missile spell sees as a shooter does
+    # (NinthAgeState.sight_v6). A game begun before plays them as it did.
     # 6 (n9-words): a special rule a model has twice with different values, one a dice roll (Stomp
     # (D6) and Stomp (1)), is the clearly higher, else its owner's choice (§21.4, seed 001:3124-3130);
     # a game begun before takes the plain number (NinthAgeState.duplicate_rules_v6).
+    # 6 (n9-post): a hidden item revealed before a question (a charging unit's movement item, then
+    # where it makes contact) is in the stored state's ``revealed`` while the question waits, not
+    # only once it is answered (NinthAgeState.reveals_at_question).
     rules_version = 6
-    rules_version_notes = {1: N_("a game that leaves the secondary setting unset plays Hold the Ground, "
-                                 "with no D6 rolled; Fast Cavalry makes no Vanguard move; the sample Thorns lore's "
-                                 "Bark Skin recovers no wounds when boosted; a D3 of Heal or Recover Wounds is a "
-                                 "three-sided die, not read off a D6; a Wizard Conclave Champion brought back by "
-                                 "Recover Wounds casts no more; a unit whose rank and file all fell gets none back; "
-                                 "a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), "
-                                 "not Stomp (D6))"),
-                           2: N_("Fast Cavalry makes no Vanguard move; the sample Thorns lore's Bark Skin recovers "
-                                 "no wounds when boosted; a D3 of Heal or Recover Wounds is a three-sided die, not "
-                                 "read off a D6; a Wizard Conclave Champion brought back by Recover Wounds casts no "
-                                 "more; a unit whose rank and file all fell gets none back; "
-                                 "a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), "
-                                 "not Stomp (D6))"),
-                           3: N_("the sample Thorns lore's Bark Skin recovers no wounds when boosted; a D3 of Heal "
-                                 "or Recover Wounds is a three-sided die, not read off a D6; a Wizard Conclave "
-                                 "Champion brought back by Recover Wounds casts no more; a unit whose rank and file "
-                                 "all fell gets none back; "
-                                 "a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), "
-                                 "not Stomp (D6))"),
-                           4: N_("a D3 of Heal or Recover Wounds is a three-sided die, not read off a D6; a Wizard "
-                                 "Conclave Champion brought back by Recover Wounds casts no more; a unit whose rank "
-                                 "and file all fell gets none back; "
-                                 "a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), "
-                                 "not Stomp (D6))"),
-                           5: N_("a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), "
-                                 "not Stomp (D6))")}
+    rules_changes = {
+        2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
+        3: (N_("Fast Cavalry makes no Vanguard move"),),
+        4: (N_("the sample Thorns lore's Bark Skin recovers no wounds when boosted"),),
+        5: (N_("a D3 of Heal or Recover Wounds is a three-sided die, not read off a D6"),
+            N_("a Wizard Conclave Champion brought back by Recover Wounds casts no more"),
+            N_("a unit whose rank and file all fell gets none back")),
+        6: (N_("a charge may end touching the charged side corner to corner"),
+            N_("the combat-reform question offers sides with no legal width"),
+            N_("models brought back by Recover are placed even where they do not fit"),
+            N_("a joined character makes no Stomp, Grinding Attacks or Breath Weapon of its own, its base in contact "
+               "counting as one of its unit's"),
+            N_("a unit's spent Breath Weapons are kept by place, not by model"),
+            N_("a unit on a hill is Large only with more than half of its footprint on it, not model by model"),
+            N_("a Missile spell sees every unit at its troop type's height wherever it stands"),
+            N_("a hidden magic item revealed before a question is named in the army list only once the question "
+               "is answered")),
+    }
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
@@ -240,6 +244,9 @@ class NinthAge(Ruleset):
             fast_cavalry_vanguard=version >= 3,
             healing_v5=version >= 5,
             duplicate_rules_v6=version >= 6,
+            placement_v6=version >= 6,
+            specials_v6=version >= 6, sight_v6=version >= 6,
+            reveals_at_question=version >= 6,
         )
         muster.build_units(state)
         return state
@@ -255,6 +262,13 @@ class NinthAge(Ruleset):
 
             return scroll_refusal(state, decision.seat, option)
         return None
+
+    def said_at_question(self, state: GameState) -> tuple[str, ...]:
+        """A hidden item the reply reveals before a question (a charging unit's Banner of Speed,
+        then where it makes contact) is revealed from then on (§2.4: "deve essere rivelato la
+        prima volta che viene utilizzato"), not once the question is answered: the stored state
+        holds it at once (rules version 6, NinthAgeState.reveals_at_question)."""
+        return ("revealed",) if getattr(state, "reveals_at_question", False) else ()
 
     def auto_answer(self, state: GameState) -> tuple[Decide, Event] | None:
         """The pending question's default, at once, when the ``auto`` setting names its kind and

@@ -278,7 +278,14 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
     z = zone(state, seat)
     if not z.buffer(1e-6).covers(fp.shape):
         if not unit.scouting:
-            raise IllegalAction("outside-zone", _("{unit} would stand partly outside your deployment zone ({zone_text}).", unit=unit.id, zone_text=_zone_text(state, seat)))
+            # Name where the unit would reach: its depth is shown nowhere else, and a player placing
+            # a deep base (a monster, a chariot) by its centre otherwise finds the edge by trial.
+            x0, y0, x1, y1 = fp.shape.bounds
+            raise IllegalAction("outside-zone", _("{unit} would stand partly outside your deployment zone ({zone_text}): "
+                                                  "placed there the unit would reach x {x0}-{x1}, y {y0}-{y1} "
+                                                  "({width}\" wide, {depth}\" deep).", unit=unit.id, zone_text=_zone_text(state, seat),
+                                                  x0=decimal(x0, ".1f"), x1=decimal(x1, ".1f"), y0=decimal(y0, ".1f"), y1=decimal(y1, ".1f"),
+                                                  width=decimal(fp.width, ".1f"), depth=decimal(fp.depth, ".1f")))
         from engine.table.contact import distance
 
         near = [(distance(fp, e.footprint()), e.id) for e in state.on_table(state.enemy_of(seat))]

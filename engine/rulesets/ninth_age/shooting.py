@@ -87,18 +87,23 @@ def elevated(state: NinthAgeState, bases) -> set[int]:
     """The models standing high on a hill (§18.4 Posizione Elevata, seed 001:2890: "Ai fini della
     Linea di Vista e del Riparo, i modelli con più della metà della propria basetta su una collina
     si considerano essere Grandi"): the indexes of ``bases`` with more than half of their own base
-    on a hill, each base on its own, whatever share of the unit's footprint the hill holds."""
+    on a hill, each base on its own, whatever share of the unit's footprint the hill holds. A game
+    begun before rules version 6 (``sight_v6`` unset) judges the unit's bases together: all of them
+    when more than half of their footprint is on a hill, else none."""
     if not state.table.features("hill"):
         return set()
+    if not state.sight_v6:
+        return set(range(len(bases))) if bases and state.table.area_fraction(unary_union(bases), "hill") > 0.5 \
+            else set()
     return {i for i, base in enumerate(bases) if state.table.area_fraction(base, "hill") > 0.5}
 
 
 def height_at(state: NinthAgeState, unit: UnitState, point) -> int:
     """The height of ``unit``'s model standing at ``point`` (a point aimed at on it): Large with
     more than half of its own base on a hill (§18.4); a point on none of its bases, the unit's
-    (:func:`height`)."""
+    (:func:`height`), as it always is in a game begun before rules version 6 (``sight_v6``)."""
     own = unit_height(state, unit)
-    if own < HEIGHTS["large"] and unit.pose is not None:
+    if own < HEIGHTS["large"] and unit.pose is not None and state.sight_v6:
         here = ShapelyPoint(point)
         base = next((b for b in unit.footprint().models if b.buffer(1e-6).covers(here)), None)
         if base is not None:

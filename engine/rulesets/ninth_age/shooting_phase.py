@@ -113,7 +113,8 @@ def apply(state: NinthAgeState, action: Shoot, events: list[Event]) -> None:
         raise IllegalAction("not-your-unit", ngettext("{unit} is not yours to command.", "{unit} are not yours to command.", number(state, unit), unit=unit.id))
     if unit.location == "joined" and unit.host:  # its shots are part of its unit's shooting attack (§10.3)
         char = unit
-        if action.weapon is not None and action.weapon.strip().lower() in ("breath", "breath weapon"):
+        if action.weapon is not None and action.weapon.strip().lower() in ("breath", "breath weapon") and \
+                state.specials_v6:  # (a game begun before rules version 6 gives a joined character none)
             # its own Breath Weapon, a special shooting attack of that model (§22, seed 001:3154-3158)
             if action.models is not None or action.hold or action.multiple is not None or action.at is not None:
                 raise IllegalAction("bad-option", _("{char} breathes alone: models:, hold:, multiple: and at: are not for a "

@@ -86,6 +86,9 @@ class UnitState(BaseModel):
     # (interchangeable models of one profile, its musician and standard bearer among them), and its Champion
     breaths_spent: int = 0
     champion_breathed: bool = False
+    # a game begun before rules version 6 (NinthAgeState.specials_v6 unset) keeps the places that
+    # breathed, footprint indices, as it was played (breath.py)
+    breathed: list[int] = Field(default_factory=list)
     no_shoot_round: int | None = None  # a War Machine that failed Panic / a Misfire 3-4: no shooting then
     no_shoot_seat: str | None = None  # ... in this seat's player turn of that game turn
     disabled: bool = False  # Misfire 1-2: the war machine cannot shoot for the rest of the game
@@ -118,10 +121,11 @@ class UnitState(BaseModel):
     @classmethod
     def _older_breaths(cls, data):
         """A game saved before breaths were kept by identity: ``breathed`` listed the footprint
-        indices that had breathed; as many R&F models have spent theirs (breath.py's ruling)."""
-        if isinstance(data, dict) and "breathed" in data:
+        indices that had breathed; as many R&F models have spent theirs (breath.py's ruling), and
+        the places stay for a game of rules version 5 or earlier, which still reads them."""
+        if isinstance(data, dict) and data.get("breathed") and "breaths_spent" not in data:
             data = dict(data)
-            data.setdefault("breaths_spent", len(data.pop("breathed") or []))
+            data["breaths_spent"] = len(data["breathed"])
         return data
 
     @property
@@ -198,6 +202,28 @@ class NinthAgeState(GameState):
     # A game begun before (no field stored: False) heals as it did then, so its log replays to the
     # same state
     healing_v5: bool = False
+    # Placement as rules version 6 has it: a charge ends flush with the side it charged, its front
+    # along that side, not corner to corner (§8.5 "in modo tale che i loro lati siano in contatto");
+    # the combat-reform question offers only sides with a legal width (§11.14); models brought back
+    # at the rear (Recover, §7.8) only where they fit. A game begun before (no
+    # field stored: False) places as it did then, so its log replays to the same state
+    placement_v6: bool = False
+    # Rules version 6 (n9-versions gates what n9-joined-specials and n9-hill-heal changed): a joined
+    # character makes its own Stomp, Grinding Attacks and close-combat Breath Weapon, a unit's own
+    # Stomp and Grinding Attacks are made by its rank and file in contact only, and its Breath
+    # Weapons are kept by model (fighters.py, breath.py). A game begun before (False) counts the
+    # characters' bases in contact as the unit's and keeps the places that breathed (``breathed``)
+    specials_v6: bool = False
+    # Rules version 6: Posizione Elevata model by model (§18.4: each model with more than half of its
+    # own base on a hill is Large, shooting.elevated) and a Missile spell's line of sight a shooter's
+    # (magic.in_sight). A game begun before (False) makes a unit Large when more than half of its
+    # footprint is on a hill, and a spell sees every unit at its troop type's height
+    sight_v6: bool = False
+    # A hidden item revealed (§2.4) by an action that then stops at a question is in ``revealed``
+    # from that moment (NinthAge.said_at_question), from rules version 6 on: the other player's
+    # /army show gives it while the question waits. A game begun before (no field stored: False)
+    # keeps it out until the answer, as it was stored then, so its log replays to the same state
+    reveals_at_question: bool = False
     # A special rule a model has twice with different values, one a dice roll (Stomp (D6) and Stomp
     # (1)), as rules version 6 reads it: the clearly higher, else the owner's choice (seed
     # 001:3124-3130); a game begun before (no field stored: False) takes the plain number as it did
