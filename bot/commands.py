@@ -663,6 +663,11 @@ def find_command(key: str) -> CommandSpec:
     for spec in COMMANDS:
         if spec.key == key:
             return spec
+    # "/undo" for "/game undo": a subcommand typed without its group is named with it
+    grouped = [spec.key for spec in COMMANDS if spec.group and spec.name == key]
+    if len(grouped) == 1:
+        raise IllegalAction("unknown-command", _("There is no command /{command}; did you mean /{grouped}?",
+                                                 command=key, grouped=grouped[0]))
     raise IllegalAction("unknown-command", _("There is no command /{command}. Try /help.",
                                              command=f"{key[:40]}{'…' if len(key) > 40 else ''}"))
 

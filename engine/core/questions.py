@@ -68,8 +68,9 @@ class Decision(BaseModel):
             # Dozens of squares would drown the question: the first few, and autocomplete for the rest.
             more = len(options) - MAX_LISTED
             return either([*options[:MAX_LISTED],
-                           ngettext("one of {n} more (autocomplete lists them)",
-                                    "one of {n} more (autocomplete lists them)", more)])
+                           # the console has no autocomplete: a wrong answer such as "?" lists them all
+                           ngettext("one of {n} more (autocomplete lists them; /decide option:? lists all)",
+                                    "one of {n} more (autocomplete lists them; /decide option:? lists all)", more)])
         if len(options) > 1:  # alternatives, by the language's CLDR "or" list ("a, b o c")
             return either(options)
         return options[0]

@@ -48,7 +48,8 @@ class Step:
 
     def describe(self, fp: Footprint | None = None) -> Text:
         """The step as a player reads it ("forward 3.0\"", "wheel left 10° = 0.9\" at the outer corner")."""
-        degrees = decimal(self.amount, "g")
+        # to a tenth of a degree: a charge path's computed wheel read "wheel right 8.26697°"
+        degrees = decimal(round(self.amount, 1), "g")
         if self.kind == "wheel":
             if fp is None:
                 return _("wheel left {degrees}°", degrees=degrees) if self.side == "left" else \
@@ -194,6 +195,19 @@ def overlap(a, b) -> bool:
     return a.intersection(b).area > OVERLAP_AREA
 
 
+def _short_of(d: float, gap: float):
+    """A gap that falls short of ``gap``, said to the hundredth, rounded down where rounding would reach
+    the very distance it misses: 0.497" of ½" reads 0.49", never "0.50" (at least 0.5" needed)".
+
+    >>> str(_short_of(0.497, 0.5)), str(_short_of(0.586, 1.0)), str(_short_of(0.9951, 1.0))
+    ('0.49', '0.59', '0.99')
+    """
+    shown = round(d, 2)
+    if shown >= gap - 1e-9:
+        shown = math.floor(d * 100 + 1e-9) / 100
+    return decimal(shown, ".2f")
+
+
 def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during: bool,
                       ignore: Iterable[Hashable] = ()) -> str | None:
     """Why the unit may not stand here, or None: overlapping a unit or Impassable terrain
@@ -213,7 +227,7 @@ def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during
         if d <= 0 and overlap(shape, other.shape):
             return _("the unit would overlap {name}", name=name)
         if d < gap - EPS_DIST:
-            return _("the unit would come {d}\" from {name} (at least {gap}\" needed)", d=decimal(d, ".2f"), name=name,
+            return _("the unit would come {d}\" from {name} (at least {gap}\" needed)", d=_short_of(d, gap), name=name,
                      gap=decimal(gap, "g"))
     if around.impassable is not None and not around.impassable.is_empty:
         d = shape.distance(around.impassable)
@@ -221,7 +235,7 @@ def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during
         if entered or d < gap - EPS_DIST:
             what, note = _blocker(shape, around)
             return (_("the unit would enter {what}{note}", what=what, note=note) if entered
-                    else _("the unit would come {d}\" from {what} (at least {gap}\" needed{note})", d=decimal(d, ".2f"),
+                    else _("the unit would come {d}\" from {what} (at least {gap}\" needed{note})", d=_short_of(d, gap),
                            what=what, gap=decimal(gap, "g"), note=note))
     if around.table is not None:
         off = around.table.off_table_fraction(shape)

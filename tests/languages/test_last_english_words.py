@@ -112,7 +112,7 @@ def test_the_ninth_age_purposes_and_reasons_are_whole_sentences():
 
     assert [say(_facing_words("Brutes", s), "it") for s in ("left", "right", "front", "rear", None)] == \
         ["sul fianco sinistro di Brutes", "sul fianco destro di Brutes", "sul fronte di Brutes", "sul retro di Brutes",
-         "un lato qualsiasi: Brutes è in fuga"]
+         "su un lato qualsiasi di Brutes in fuga"]
     assert say(_facing_name("Brutes", "left"), "hu") == "Brutes bal oldala"
     assert str(_facing_words("Brutes", "left")) == "into Brutes' left flank"
 

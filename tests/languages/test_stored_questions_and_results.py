@@ -63,14 +63,16 @@ def test_english_prompts_and_reasons_read_exactly_as_before():
     assert decision.prompt("Ann") == "❓ Ann — Cleave: strike whom? Answer with /decide option: GOB2 or decline."
     many = Decision(seat="p1", key="square", question="Where?", options=[f"A{i}" for i in range(14)])
     # The answers are a CLDR "or" list (#13 item 5): English's own pattern puts a comma before "or".
-    assert many.prompt("Ann").endswith("A10, A11, or one of 2 more (autocomplete lists them).")
+    assert many.prompt("Ann").endswith("A10, A11, or one of 2 more (autocomplete lists them; /decide option:? lists "
+                                       "all).")
     three = Decision(seat="p1", key="x", question="Which?", options=["keep", "reroll-1", "reroll-2"])
     assert three.prompt("Ann").endswith("/decide option: keep, reroll-1, or reroll-2.")
     from bot.i18n import say
 
     assert say(three.listed(), "it") == "keep, reroll-1 o reroll-2"
     assert say(three.listed(), "hu") == "keep, reroll-1 vagy reroll-2"
-    assert say(many.listed(), "it").endswith("A11 o una di altre 2 (l'autocompletamento le elenca)")
+    assert say(many.listed(), "it").endswith("A11 o una di altre 2 (l'autocompletamento le elenca; /decide option:? le "
+                                              "elenca tutte)")
     assert many.message is None and many.asked() == "Where?"
     # A reason changed after the fact (a league's report) is not said with the old key.
     result = Result(reason=_("{name} resigned", name="Ann"))

@@ -132,6 +132,7 @@ def test_a_charger_with_no_other_legal_target_says_it_cannot_redirect():
     texts = [e.text for e in log]
     assert "Knights cannot redirect: no other enemy is a legal target (§8.4)." in texts, texts
     assert not state.units["Knights"].redirected  # no test was taken: it may still redirect this turn
+    assert [c.target for c in state.charges] == ["Skulkers"]  # the charge stays on the fleeing unit
     # with another enemy in reach, the question is asked and the line is not said
     state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 20, 180), "Brutes": (44, 22, 180)}, step="charges")
     log = []
@@ -211,3 +212,33 @@ def test_recover_forms_a_fallen_unit_again_only_with_the_models_that_fit_behind_
     state.placement_v6 = False  # a game begun before forms it again whatever stands behind
     done = heal(state, state.units["Marshal"], 12, recover=True)
     assert len(done.returned) == 12 and done.rejoined
+
+
+def test_a_unit_with_no_legal_combat_reform_says_so():
+    # the Halberdiers hemmed in by their own Crossbowmen beside them and Spearmen 1.1" behind:
+    # every side and width breaks a rule, and the reform passed over them in silence
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age import combat, combat_reform
+    from engine.rulesets.ninth_age.melee import SideScore, outcome
+
+    from game_helpers import place
+
+    state = _hemmed_in()
+    rear = state.units["Halberdiers"].footprint().shape.bounds[2]
+    place(state, "Spearmen", rear + 1.1 + state.units["Halberdiers"].footprint().depth / 2 + 0.4, 20, 270)
+    assert all(c.problem is not None for c in combat_reform.candidates(state, state.units["Halberdiers"]))
+    rnd = combat.Round(units=["Brutes", "Halberdiers"])
+    result = outcome("p2", SideScore(wounds=2), "p1", SideScore(wounds=1))
+    answers: list[str] = []
+    for _ in range(10):
+        trial, events = state.model_copy(deep=True), []
+        trial.begin_answers(list(answers))
+        try:
+            combat.combat_reforms(trial, rnd, result, events)
+            break
+        except DecisionNeeded as asked:
+            assert asked.decision.key != "combat-reform-Halberdiers"  # no side to offer
+            answers.append("no" if "no" in asked.decision.options else asked.decision.default or asked.decision.options[0])
+    said = [e.text for e in events if "Halberdiers" in e.text]
+    assert said == ["Halberdiers cannot combat reform: no side and width is legal (for most, only 1 of their models "
+                    "would touch Brutes, fewer than the 6 in contact now) (§11.14)."], said

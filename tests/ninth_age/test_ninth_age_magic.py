@@ -268,8 +268,8 @@ def test_a_bound_spell_adds_nothing_and_is_harder_to_dispel():
     load(state, 2, 2, 3, 1)  # 4 >= Power Level 4; dispel 3 + 1 (vs bound) = 4 >= 4
     state = cast(state, wizard="Captain", spell="Forge Heart", dice=2, target="Spearmen", log=log,
                  answers={"dispel": "1", "dispeller": "no-wizard"})
-    assert "(bound, Power Level) on Spearmen with 2 dice: 2+2 = 4 → 4 against 4: cast" in text(log)
-    assert "3 = 3 → 3 +1 against a bound spell against 4: dispelled" in text(log)
+    assert "(bound, Power Level 4) on Spearmen with 2 dice: 2+2 = 4 → 4 against 4: cast" in text(log)
+    assert "3 = 3 → 3, +1 against a bound spell = 4 against 4: dispelled" in text(log)
 
 
 def test_a_bound_spell_with_overwhelming_power_on_four_dice_is_lost():
@@ -570,7 +570,7 @@ def test_wand_of_stability_adds_d6_and_ignores_insufficient_power():
     load(state, 4, 4, 2, 6)  # cast 8 + 1 = 9; one dispel die of 2 (+1 level) and the Wand's 6: 9
     state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen", log=log,
                  answers={"dispel": "1", "dispeller": "Hedge Wizard", "wand": "yes"})
-    assert "+6 (Wand of Stability) against 9: dispelled" in text(log) and not state.effects
+    assert "+6 (Wand of Stability) = 9 against 9: dispelled" in text(log) and not state.effects
     assert state.casters["Hedge Wizard"].used_items == ["Wand of Stability"]
 
 
@@ -926,5 +926,5 @@ def test_a_bound_spell_is_cast_by_a_character_inside_a_unit():
     load(state, 2, 2)  # 4 >= Power Level 4
     state = cast(state, wizard="Captain", spell="Forge Heart", dice=2, target="Knights", log=log,
                  answers={"dispel": "none"})
-    assert "Captain casts Forge Heart (bound, Power Level) on Knights with 2 dice: 2+2 = 4 → 4 against 4: cast" in text(log)
+    assert "Captain casts Forge Heart (bound, Power Level 4) on Knights with 2 dice: 2+2 = 4 → 4 against 4: cast" in text(log)
     assert any(e.spell == "Forge Heart" for e in state.effects)

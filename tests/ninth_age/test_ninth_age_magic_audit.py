@@ -297,7 +297,7 @@ def test_dispelling_a_bound_spell_in_play_adds_one():
     log = []
     state = apply(state, DispelInPlay(seat="p2", spell="Forge Heart", dice=2, wizard="Shaman"), {"rip": "none"}, log)
     said = "\n".join(e.text for e in log)
-    assert "Shaman dispels Forge Heart with 2 dice: 1+1 = 2, +1 (Wizard Apprentice) → 3 +1 against a bound spell against 4: dispelled." in said
+    assert "Shaman dispels Forge Heart with 2 dice: 1+1 = 2, +1 (Wizard Apprentice) → 3, +1 against a bound spell = 4 against 4: dispelled." in said
     assert not any(e.spell == "Forge Heart" for e in state.effects)
 
 

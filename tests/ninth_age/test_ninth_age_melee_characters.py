@@ -489,7 +489,7 @@ async def test_characters_in_units_fight_through_the_service(service, store):
     reply = await say(service, USERS["p1"], "/decide option:Marshal")
     assert "accept with which character or Champion, or refuse" in reply.text
     # the options are unit ids: the question says which one stands for a unit's Champion
-    assert "Brutes stands for its Champion." in reply.text and "Chieftain stands" not in reply.text
+    assert "Brutes: the unit's Champion." in reply.text and "Chieftain:" not in reply.text
     reply = await say(service, USERS["p2"], "/decide option:refuse")  # the Chieftain, their only character
     assert reply.error is None, reply.text
     assert "Chieftain refused: it may not attack this combat round" in reply.text

@@ -242,7 +242,7 @@ def test_a_charge_on_a_war_machine_does_not_call_it_fleeing():
     log = []
     apply(state, Charge(seat="p1", unit="Knights", target="Stone Thrower"), {"reaction": "hold"}, log)
     text = " | ".join(e.text for e in log)
-    assert "any side: Stone Thrower has a round base" in text and "is fleeing" not in text, text
+    assert "into any side of Stone Thrower, a round base" in text and "fleeing" not in text, text
 
 
 def test_the_places_to_charge_a_round_base_are_told_apart():
@@ -269,7 +269,7 @@ def test_the_places_to_charge_a_round_base_are_told_apart():
         assert len(set(p.split(": ", 1)[1] for p in places)) == len(places), asked[0]
         assert "flank" not in asked[0]
     text = " | ".join(e.text for e in events)
-    assert "charge home any side: Stone Thrower has a round base" in text and "flank" not in text, text
+    assert "charge home into any side of Stone Thrower, a round base (" in text and "flank" not in text, text
 
 
 def test_no_flank_bonus_against_a_war_machine():

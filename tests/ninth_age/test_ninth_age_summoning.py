@@ -57,7 +57,7 @@ def test_the_lore_files_summoning_spell_places_a_new_unit_of_the_caster_s_army()
     entry = state.unit_entry(wolves)
     assert entry.name == "Barrow Wolves" and entry.models == 5 and entry.troop_type == "war beast"
     assert entry not in state.armies["p2"].units  # not an entry of the army list
-    assert "Call the Pack: D3+2" in said(log) and "5 models of Barrow Wolves" in said(log)
+    assert "Call the Pack: D3+2: 5 → 5 models of Barrow Wolves." in said(log)  # the D6 face, then the value
     assert ("Player 2 summons Barrow Wolves (5 war beasts, 5 wide) at (28, 22) facing 180°: the spell Call the "
             "Pack of Shaman.") in said(log)
     assert left(state) == []

@@ -23,7 +23,7 @@ from engine.core.text import N_, Text, _, commas, decimal
 import json
 import re
 from importlib import resources
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -47,6 +47,20 @@ ITEM_GRANTED_RULES = {"flying carpet": ("Fly (6)",), HOOD: ("Stupidity",)}
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_true_for_a_number(cls, value: Any, info: Any) -> Any:
+        """``"models": true`` read as 1 model (pydantic takes a bool for an int), and the refusal then named
+        another field ("files: 6 files need at least 6 models"): a number field refuses true and false."""
+        if isinstance(value, bool):
+            annotation = cls.model_fields[info.field_name].annotation
+            kinds = getattr(annotation, "__args__", (annotation,))
+            if int in kinds and bool not in kinds:
+                from pydantic_core import PydanticCustomError
+
+                raise PydanticCustomError("int_type", "Input should be a valid integer")
+        return value
 
 
 class Part(Strict):
@@ -541,7 +555,13 @@ class Army(Strict):
                 raise ValueError(_("{field}: {reason}", field=f"units.{n}.magic_items", reason=_("the Wizard's Hood draws its bearer's lore at random from the army's lores, and the army file gives none")))
             if u.wizard and u.wizard.lore.lower() not in {lo.name.lower() for lo in self.lores}:
                 lores = commas(data_said(lo.name) for lo in self.lores) or _("none given")
-                raise ValueError(_("{field}: {reason}", field=f"units.{n}.wizard.lore", reason=_("{lore!r} is not among the army's lores ({lores})", lore=u.wizard.lore, lores=lores)))
+                # a sample lore shipped apart (Cairns) is taken by copying its file into the army's lores: say where
+                sample = next((name for name in SAMPLE_LORES if name == u.wizard.lore.strip().lower()), None)
+                reason = (_("{lore!r} is not among the army's lores ({lores}); it is a sample lore: copy "
+                            "engine/rulesets/ninth_age/data/lores/{file}.json into the file's lores", lore=u.wizard.lore,
+                            lores=lores, file=sample) if sample else
+                          _("{lore!r} is not among the army's lores ({lores})", lore=u.wizard.lore, lores=lores))
+                raise ValueError(_("{field}: {reason}", field=f"units.{n}.wizard.lore", reason=reason))
             # Magic phase (§9.12, §22 Wizard Conclave): the spells named must be in the army's lores
             known = {s.name.lower() for lo in self.lores for s in lo.spells}
             for b in u.bound_spells:

@@ -310,7 +310,11 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
     obstacles = sight_obstacles(state)
     if at is not None:
         if not tfp.shape.buffer(1e-6).covers(ShapelyPoint(at)):
-            raise IllegalAction("bad-point", _("({at}, {at2}) is not on {target}.", at=decimal(at[0], "g"), at2=decimal(at[1], "g"), target=target.id))
+            # a skirmishing unit's centre falls between its bases: name a point that is on it
+            from shapely.ops import nearest_points
+
+            near = nearest_points(tfp.shape, ShapelyPoint(at))[0]
+            raise IllegalAction("bad-point", _("({at}, {at2}) is not on {target}: its nearest point is ({x}, {y}); or leave at: out to aim at the point of it nearest the cannon in sight.", at=decimal(at[0], "g"), at2=decimal(at[1], "g"), target=target.id, x=decimal(near.x, ".1f"), y=decimal(near.y, ".1f")))
         heights = (height(state, unit), height_at(state, target, at))  # the model aimed at, on a hill or not
         if sight_line(fp, at, obstacles, heights=heights, exclude={unit.id, target.id}) is None:
             raise IllegalAction("bad-point", ngettext("{unit} cannot see ({at}, {at2}) on {target}.", "{unit} cannot see ({at}, {at2}) on {target}.", number(state, unit), unit=unit.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g"), target=target.id))

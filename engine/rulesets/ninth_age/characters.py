@@ -209,6 +209,13 @@ def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None
     if march and state.unit_entry(char).has_rule("Can't March"):
         raise IllegalAction("cannot-march", _("{char} can't march.", char=char.id))
     host = state.units[char.host] if char.host else None
+    if movement is None and state.leave_v6 and host is not None and char.location == "joined" and (
+            host.moved or host.charged or host.failed_charge or host.rallied):
+        # it moved with its unit this phase: "se è in grado di muoversi (non è ingaggiato in combattimento,
+        # non ha già mosso, non è in fuga, ecc...)" (§16.3, seed 001:2585-2586)
+        raise IllegalAction("cannot-leave", _(
+            "{char} cannot leave {host} now: it moved with {host} this phase, and a character leaves its unit only "
+            "if it has not moved yet (§16.3).", char=char.id, host=host.id))
     m = (state.unit_entry(char).movement if movement is None else movement) * (2 if march else 1)
     if march and host is not None and host.on_table:
         from engine.rulesets.ninth_age.leaders import leadership_test

@@ -379,9 +379,9 @@ def _facing_words(target: str, side: str | None, fleeing: bool = True) -> Text:
     whole sentence of the catalogue, so a language words it its own way.
 
     >>> [str(_facing_words("Brutes", s)) for s in ("left", "front", None)]
-    ["into Brutes' left flank", "into Brutes' front", 'any side: Brutes is fleeing']
+    ["into Brutes' left flank", "into Brutes' front", 'into any side of the fleeing Brutes']
     >>> str(_facing_words("Bolt Thrower", None, fleeing=False))
-    'any side: Bolt Thrower has a round base'
+    'into any side of Bolt Thrower, a round base'
     """
     if side == "left":
         return _("into {target}'s left flank", target=target)
@@ -392,8 +392,9 @@ def _facing_words(target: str, side: str | None, fleeing: bool = True) -> Text:
     if side == "rear":
         return _("into {target}'s rear", target=target)
     if fleeing:
-        return _("any side: {target} is fleeing", target=target)
-    return _("any side: {target} has a round base", target=target)
+        return _("into any side of the fleeing {target}", target=target)
+    # "Brutes charge home into any side of Bolt Thrower, a round base" (it read "charge home any side: ...")
+    return _("into any side of {target}, a round base", target=target)
 
 
 def _facing_name(target: str, side: str | None) -> Text:
@@ -426,6 +427,11 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     elif _immune(state, target):  # ITP never chooses Flee (§22)
         options, forced = ["hold"], ngettext("Immune to Psychology, it never chooses Flee (§8.3, §22)",
                                              "Immune to Psychology, they never choose Flee (§8.3, §22)", n)
+    elif state.war_machine_hold_v6 and tentry.troop_type == "war machine" and not joined(state, target):
+        # "incluso il fatto che l'Unità caricata non può Fuggire come reazione alla carica" (§18.6, seed 001:
+        # 2924-2925, of a charge on a War Machine), and a War Machine never flees (§14.4: "invece di fuggire")
+        options, forced = ["hold"], ngettext("a War Machine, it may not Flee (§14.4, §18.6)",
+                                             "War Machines, they may not Flee (§14.4, §18.6)", n)
     elif target.garrison:  # a unit in a Building may not Flee from an assault (§18.6)
         options, forced = ["hold"], ngettext("in a Building, it may not Flee from an assault (§18.6)",
                                              "in a Building, they may not Flee from an assault (§18.6)", n)

@@ -358,12 +358,14 @@ def _label(state: NinthAgeState, uid: str) -> str | Text:
 
 def _champions_named(state: NinthAgeState, options: list[str]) -> Text | str:
     """The options are unit ids, and a unit's id stands for its Champion: say so, or a player
-    answering "Brutes" cannot tell it names the Brutes' Champion (" Brutes stands for its Champion.")."""
+    answering "Brutes" cannot tell it names the Brutes' Champion (" Brutes: the unit's Champion.").
+    The answer is a name, not the unit: no verb for it to agree with ("Knights stands for its
+    Champion" read as a slip)."""
     champions = [uid for uid in options if state.units[uid].location != "joined"
                  and not state.unit_entry(state.units[uid]).is_character]
     if not champions:
         return ""
-    return text_join("", [" ", ngettext("{units} stands for its Champion.", "{units} stand for their Champions.",
+    return text_join("", [" ", ngettext("{units}: the unit's Champion.", "{units}: each unit's Champion.",
                                         len(champions), units=commas(champions))])
 
 

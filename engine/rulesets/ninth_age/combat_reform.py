@@ -11,6 +11,8 @@ refused with the rule it breaks, and "back" returns to the choice of side.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.core.text import N_, ngettext, Text, _, decimal, join, commas
 from dataclasses import dataclass
 from typing import Callable
@@ -152,8 +154,9 @@ def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, arou
         return narrow
     after = len({i for i, _skip in models_in_contact(new, efp)})
     if after < before:
-        return _("only {after} of its models would touch {enemy}, fewer than the {before} in contact now",
-                 after=after, enemy=enemy.id, before=before)
+        return ngettext("only {after} of its models would touch {enemy}, fewer than the {before} in contact now",
+                        "only {after} of their models would touch {enemy}, fewer than the {before} in contact now", n,
+                        after=after, enemy=enemy.id, before=before)
     for o in others:
         shape = o.footprint().shape
         if o.id not in fought and new.shape.intersects(shape) and new.shape.intersection(shape).area > 1e-6:
@@ -241,6 +244,13 @@ def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: 
     seat = u.owner
     cands = candidates(state, u, units)
     if not any(c.problem is None for c in cands):
+        if cands:  # said, not skipped in silence: its player may have chosen to reform first
+            problem = Counter(str(c.problem) for c in cands).most_common(1)[0][0]
+            reason = next(c.problem for c in cands if str(c.problem) == problem)
+            events.append(Event(kind="reform", seat=seat, data={"unit": u.id},
+                                text=ngettext("{u} cannot combat reform: no side and width is legal (for most, {problem}) (§11.14).",
+                                              "{u} cannot combat reform: no side and width is legal (for most, {problem}) (§11.14).",
+                                              number(state, u), u=u.id, problem=reason)))
         return
     enemy = enemies_in_contact(state, u)[0].id
     attempt = 0

@@ -209,7 +209,10 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
     for c in state.casters.values():  # what each may cast, so a player by post needs no army sheet
         # only casters who may cast: a Conclave Champion slain in a challenge is no wizard now (§22)
         if c.seat == active and caster_alive(state, c) and (c.spells or c.bound):
-            events.append(Event(kind="info", seat=active, text=repertoire(state, c)))
+            line = repertoire(state, c)
+            if caster_unit(state, c).fleeing:  # listed all the same, the reason it casts nothing said with it
+                line = text_join(" ", [line, _("{c} is fleeing and cannot cast (§9.7).", c=c.name)])
+            events.append(Event(kind="info", seat=active, text=line))
     rip_window(state, events)
 
 
@@ -283,6 +286,18 @@ def _end_spells_of_the_slain(state: NinthAgeState, events: list[Event]) -> None:
                       spell=e.spell, caster=e.caster) if fled else
                     _("{spell} ends: {caster} was slain.", spell=e.spell, caster=e.caster))
             events.append(Event(kind="spell_ends", seat=e.seat, text=text))
+    if not state.rip_gone_v6:
+        return
+    # a RiP spell on units that are all gone (destroyed, slain, fled off the table) has nothing left to
+    # work on: it ends with them, no more offered to dispel after every spell (rules version 6)
+    for e in list(state.effects):
+        units = [state.units[u] for u in e.units if u in state.units]
+        if (e.duration == "remains in play" and units
+                and all(u.location in ("destroyed", "fled") or u.models <= 0 for u in units)):
+            state.effects.remove(e)
+            events.append(Event(kind="spell_ends", seat=e.seat, text=_(
+                "{spell} ({caster}) ends: {units}, what it was cast on, no longer on the table.", spell=e.spell,
+                caster=e.caster, units=listed(e.units))))
 
 
 def dice_left(state: NinthAgeState, seat: str) -> int:
@@ -537,7 +552,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     several = len(spell.boosted_versions()) > 1
     what = text_join("", [data_said(spell.name),
                           (_(" (boosted: {version})", version=data_said(boosted.name)) if several else _(" (boosted)"))
-                          if boosted is not None else "", _(" (bound, Power Level)") if bound else ""])
+                          if boosted is not None else "", _(" (bound, Power Level {level})", level=value) if bound else ""])
     aim = point and _("the point {point}, {point2}", point=decimal(point[0], ".1f"), point2=decimal(point[1], ".1f")) or commas(u.id for u in targets)
     # step 3: success?
     if not total.reaches(value):
@@ -885,8 +900,10 @@ def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: i
         _used(state, dispeller, "Wand of Stability", events)
         wand_text = _(" +{total} (Wand of Stability)", total=w.total)
     ok = not total.insufficient and total.total + extra >= needed
-    text = text_join("", [_("{who} dispels {spell} with {value_n} dice: {describe}", who=who, spell=spell, value_n=n, describe=total.describe()), (_(" +1 against a bound spell") if bound else "")])
+    text = text_join("", [_("{who} dispels {spell} with {value_n} dice: {describe}", who=who, spell=spell, value_n=n, describe=total.describe()), (_(", +1 against a bound spell") if bound else "")])
     text = text_join("", [text, wand_text])
+    if extra and not total.insufficient:  # the sum the dispel is judged by: "→ 9, +1 against a bound spell = 10"
+        text = text_join("", [text, _(" = {total}", total=total.total + extra)])
     text = text_join("", [text, text_join("", [_(" against {needed}: ", needed=needed), (_("dispelled.") if ok else _("it fails"))])])
     if not ok and dispeller is not None:
         _break(state, dispeller)

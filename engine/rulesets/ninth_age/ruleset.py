@@ -92,6 +92,17 @@ COMMANDS |= {"heal"}  # Heal or Recover Wounds an ability the data cannot carry 
 COMMANDS |= {"summon"}  # a unit an army-book ability summons (summoning.py, §7.9)
 
 
+
+def counted_label(u: UnitState) -> str:
+    """A unit's board label with its models: "Brutes 6"; a name ending in a number (the second summoned
+    "Barrow Wolves 2") keeps the two apart, "Barrow Wolves 2 ×5", where "Barrow Wolves 2 5" read as one.
+
+    >>> from types import SimpleNamespace as U
+    >>> counted_label(U(id="Brutes", models=6)), counted_label(U(id="Barrow Wolves 2", models=5))
+    ('Brutes 6', 'Barrow Wolves 2 ×5')
+    """
+    return f"{u.id} ×{u.models}" if u.id[-1:].isdigit() else f"{u.id} {u.models}"
+
 class NinthAge(Ruleset):
     name = "ninth-age"
     title = "The Ninth Age"
@@ -136,6 +147,11 @@ class NinthAge(Ruleset):
     # 6 (n9-post): a hidden item revealed before a question (a charging unit's movement item, then
     # where it makes contact) is in the stored state's ``revealed`` while the question waits, not
     # only once it is answered (NinthAgeState.reveals_at_question).
+    # 6 (n9-play5): a character that moved with its unit this phase (the unit advanced, marched, reformed,
+    # charged, failed a charge or rallied) may not leave it in the Remaining Moves (§16.3, "non ha già
+    # mosso"); a game begun before let it (NinthAgeState.leave_v6). A Remains-in-Play spell whose units are
+    # all destroyed or fled ends; a game begun before kept it in play (NinthAgeState.rip_gone_v6). A charged War
+    # Machine may only Hold; a game begun before offered it Flee (NinthAgeState.war_machine_hold_v6).
     rules_version = 6
     rules_changes = {
         2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
@@ -153,7 +169,11 @@ class NinthAge(Ruleset):
             N_("a unit on a hill is Large only with more than half of its footprint on it, not model by model"),
             N_("a Missile spell sees every unit at its troop type's height wherever it stands"),
             N_("a hidden magic item revealed before a question is named in the army list only once the question "
-               "is answered")),
+               "is answered"),
+            N_("a character leaves its unit in the Remaining Moves even after moving with it that phase"),
+            N_("a Remains in Play spell stays in play when every unit it was on is destroyed"),
+            N_("a charged War Machine may Flee"),
+            N_("a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), not Stomp (D6))")),
     }
 
     def option_names(self) -> dict[str, str]:
@@ -247,6 +267,9 @@ class NinthAge(Ruleset):
             placement_v6=version >= 6,
             specials_v6=version >= 6, sight_v6=version >= 6,
             reveals_at_question=version >= 6,
+            leave_v6=version >= 6,
+            rip_gone_v6=version >= 6,
+            war_machine_hold_v6=version >= 6,
         )
         muster.build_units(state)
         return state
@@ -905,7 +928,7 @@ class NinthAge(Ruleset):
             bases=[[(round(x, 3), round(y, 3)) for x, y in inner.exterior.coords[:-1]]])
         _badged(shape, badges)
         # A garrison's label names the building in the reader's language (set after: a field is a str).
-        shape.label = _("{unit} in {building}", unit=f"{u.id} {u.models}" + "".join(f" + {ch}" for ch in inside),
+        shape.label = _("{unit} in {building}", unit=counted_label(u) + "".join(f" + {ch}" for ch in inside),
                         building=terrain_name(building.name))
         view.units.append(shape)
 
@@ -962,7 +985,7 @@ class NinthAge(Ruleset):
             if viewer is not None and viewer == u.owner:
                 inside += [_("{c} (hidden)", c=c.id) for c in mixed_units.joined(state, u, hidden=True)]
             unit_shape = UnitShape(
-                id=u.id, label=f"{u.id} {u.models}", side=u.owner, centre=fp.centre,
+                id=u.id, label=counted_label(u), side=u.owner, centre=fp.centre,
                 front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=[],
                 bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models])
             unit_shape.label = text_join(" + ", [unit_shape.label, *inside])

@@ -224,6 +224,17 @@ class NinthAgeState(GameState):
     # /army show gives it while the question waits. A game begun before (no field stored: False)
     # keeps it out until the answer, as it was stored then, so its log replays to the same state
     reveals_at_question: bool = False
+    # A character that moved with its unit this phase may not leave it (§16.3, seed 001:2586-2587: "se è
+    # in grado di muoversi (... non ha già mosso ...)"), from rules version 6 on; a game begun before (no
+    # field stored: False) let it, so its log replays as it was played
+    leave_v6: bool = False
+    # A Remains-in-Play spell whose units are all destroyed or fled off the table ends (magic.py,
+    # _end_spells_of_the_slain), from rules version 6 on; before, it stayed in play and was offered to
+    # dispel after every spell (no field stored: False)
+    rip_gone_v6: bool = False
+    # A charged War Machine may only Hold (§14.4, §18.6), from rules version 6 on; before, it was offered
+    # Flee (no field stored: False)
+    war_machine_hold_v6: bool = False
     # A special rule a model has twice with different values, one a dice roll (Stomp (D6) and Stomp
     # (1)), as rules version 6 reads it: the clearly higher, else the owner's choice (seed
     # 001:3124-3130); a game begun before (no field stored: False) takes the plain number as it did

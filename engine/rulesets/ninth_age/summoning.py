@@ -223,9 +223,10 @@ def spell_models(entry: Unit, expr: str | None) -> tuple[bool, int]:
 
 def roll_models(state: NinthAgeState, entry: Unit, expr: str | None, purpose) -> tuple[int, Text | None]:
     """The models a summoning spell brings: its number, or its dice rolled now (a D3 read off a
-    D6, §1.1), with the roll as the log says it ("D3+2 = 5 → 5"), None for a plain number."""
+    D6, §1.1), with the roll as the log says it, each D6 face and then the value ("D3+2: 6 → 5", as the
+    healing's "D3: 5 → 3"; it read "D3+2 = 6 → 5", a sum the dice did not make), None for a plain number."""
     n, faces = roll_value(expr or str(entry.models), state.rng, purpose)
     if not faces:
         return n, None
-    return n, _("{expr} = {faces} → {n}", expr=(expr or "").strip().upper(), faces="+".join(map(str, faces)), n=n)
+    return n, _("{expr}: {faces} → {n}", expr=(expr or "").strip().upper(), faces="+".join(map(str, faces)), n=n)
 
