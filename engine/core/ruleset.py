@@ -18,7 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 from engine.core.board_view import BoardView
 from engine.core.copying import copy_state
 from engine.core.decisions import Decide, DecisionNeeded, PendingDecision
-from engine.core.questions import GivenAnswer
+from engine.core.questions import Decision, GivenAnswer
 from engine.core.errors import IllegalAction, quote
 from engine.core.events import Event
 from engine.core.text import N_, Text, _, _area_of, ngettext, commas, join
@@ -575,12 +575,23 @@ class Ruleset(ABC):
             raise IllegalAction("not-your-decision", _("The question is for {seat}: {question}",
                                                    seat=state.seat(decision.seat).name, question=decision.asked()))
         if action.option not in decision.options:
+            reason = self.refuse_option(state, decision, action.option)
+            if reason is not None:  # the ruleset knows why this answer is not one (an item spent, ...)
+                raise IllegalAction("bad-option", _("{reason} Choose {options}.", reason=reason,
+                                                    options=commas(decision.options)))
             raise IllegalAction("bad-option", _("{answer} is not an answer to “{question}” Choose {options}.",
                                             answer=quote(action.option), question=decision.asked(),
                                             options=commas(decision.options)))
         return self._run(self.before_question(state), self.parse_action(pending.action),
                          [*pending.given(), GivenAnswer(action.option, action.key, action.at)],
                          shown=pending.shown, seen=pending.seen)
+
+    def refuse_option(self, state: GameState, decision: Decision, option: str) -> Any | None:
+        """Why ``option``, not among ``decision``'s options, is no answer, when the game knows a
+        reason of its own for it (a one-use item already spent, an item that has no effect on
+        this question): a sentence, said before the options; None for the plain refusal. Asked
+        only of an answer the question does not take, so it changes nothing."""
+        return None
 
     def _resign(self, state: GameState, action: Resign, events: list[Event]) -> None:
         if action.seat is None or action.seat not in {s.id for s in state.seats}:

@@ -210,6 +210,8 @@ TEXT_LIST_SEPARATORS = {",", ";", "and", "or", ", and", ", or"}
 # Joins with such a separator whose parts are not a list's items: (module, the parts as written)
 # -> why the separator stays.
 NOT_LISTS = {
+    ("engine/core/ruleset.py", "clauses"):
+        "a rules version's differences (Ruleset.rules_changes), clauses with commas of their own: the semicolon keeps them apart",
     ("engine/rulesets/dnd35_encounter/ruleset.py", "[join('', [f'{i}: ', w.said()]) for i, w in enumerate(attacker.attacks, 1)]"):
         "numbered choices, each a weapon line with commas of its own (1d8+3, 19-20/x2): the semicolon keeps them apart",
     ("engine/rulesets/dnd35_encounter/ruleset.py", "[join('', [f'{i}. ', w.said()]) for i, w in enumerate(creature.attacks, 1)]"):

@@ -48,7 +48,7 @@ def test_e51_bolt_thrower_penetration():
     text = " | ".join(e.text for e in log)
     assert left(state) == [] and state.units["Skulkers"].models == 18
     assert "at most 4 hits (front arc: 4 ranks)" in text
-    assert "bolt hit 1 at S6" in text and "bolt hit 2 at S5" in text and "bolt hit 3 at S4" in text
+    assert "Bolt hit 1 at S6" in text and "Bolt hit 2 at S5" in text and "Bolt hit 3 at S4" in text
     assert "armour saves needing 6+: 6: 1 saved" in text and "The bolt stops after 3 hits." in text
     # from a flank arc the most is the number of files
     state = shooting({"Bolt Thrower": (10, 25, 90), "Skulkers": (30, 25, 180)})
@@ -65,8 +65,8 @@ def test_e52_cannon_ball_stops_at_the_first_survivor():
     state = shoot(state, "Great Cannon", "Skulkers", log=log)
     text = " | ".join(e.text for e in log)
     assert left(state) == [] and state.units["Skulkers"].models == 19
-    assert "cover ignored" in text and "S10 then S5" in text and "cannonball hit 2 at S5" in text
-    assert "The ball stops at Skulkers' model." in text and "cannonball hit 3" not in text
+    assert "cover ignored" in text and "S10 then S5" in text and "Cannonball hit 2 at S5" in text
+    assert "The ball stops at Skulkers' model." in text and "Cannonball hit 3" not in text
     line = next(s for s in state.shots if s["kind"] == "line")
     assert abs(line["to"][1] - line["from"][1] - 8) < 1e-6  # 8" on, away from the cannon
     board = RULESET.board(state)

@@ -202,7 +202,7 @@ def test_a_bolt_in_situation_b_meets_the_model_the_shooter_names_hit_by_hit():
                   answers={"bolt-hit-Skulkers-1": RANK_AND_FILE, "bolt-hit-Skulkers-2": "Chieftain"})
     said = _said(log)
     assert "1 of 1 hit on Skulkers goes to Chieftain (situation B, §16.4)." in said
-    assert "bolt hit 2 at S5 on Skulkers (Chieftain)" in said and "The bolt stops after 2 hits." in said
+    assert "Bolt hit 2 at S5 on Skulkers (Chieftain)" in said and "The bolt stops after 2 hits." in said
     assert state.units["Skulkers"].models == 19 and state.units["Chieftain"].wounds_lost == 1
 
 
@@ -228,7 +228,7 @@ def test_the_cannon_line_over_a_character_in_situation_a_is_transferred_to_the_r
     assert ("The template covers Chieftain in Skulkers: the hit goes to a rank-and-file model instead "
             "(situation A, §16.4).") in said
     assert state.units["Skulkers"].models == 19 and state.units["Chieftain"].wounds_lost == 0
-    assert "cannonball hit 2 at S5" in said and "cannonball hit 3" not in said
+    assert "Cannonball hit 2 at S5" in said and "Cannonball hit 3" not in said
 
 
 def test_the_cannon_line_over_a_character_in_situation_b_hits_the_character():
@@ -243,8 +243,8 @@ def test_the_cannon_line_over_a_character_in_situation_b_hits_the_character():
     state = shoot(state, "Great Cannon", "Skulkers", log=log, at=at)
     said = _said(log)
     assert "The template covers Chieftain in Skulkers: it takes the hit itself (situation B, §16.4)." in said
-    assert "cannonball hit 1 at S10 on Skulkers (Chieftain)" in said
-    assert "The ball stops at Chieftain's model." in said and "cannonball hit 2" not in said
+    assert "Cannonball hit 1 at S10 on Skulkers (Chieftain)" in said
+    assert "The ball stops at Chieftain's model." in said and "Cannonball hit 2" not in said
     assert left(state) == [] and state.units["Chieftain"].wounds_lost == 3 and state.units["Skulkers"].models == 20
 
 
@@ -263,7 +263,7 @@ def test_a_character_slain_by_the_cannonball_lets_it_go_on_once_through_its_base
     state = shoot(state, "Great Cannon", "Skulkers", log=log, at=at)
     said = _said(log)
     assert "Chieftain is slain in Skulkers" in said and state.units["Chieftain"].location == "destroyed"
-    assert "cannonball hit 2 at S5 on Skulkers: 1 to wound" in said and "cannonball hit 4" not in said
+    assert "Cannonball hit 2 at S5 on Skulkers: 1 to wound" in said and "Cannonball hit 4" not in said
     assert state.units["Skulkers"].models == 19 and left(state) == []
 
 

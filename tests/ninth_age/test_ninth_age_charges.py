@@ -388,7 +388,7 @@ def test_the_charged_unit_is_turned_when_terrain_keeps_the_charger_from_aligning
     with pytest.raises(IllegalAction, match="no room to reach Brutes' front") as refused:
         charge(engaged, "Knights", "Brutes")
     # the refusal says the seed's limits: one wheel, then the align; the target turns only when blocked
-    assert ("with one wheel of at most 90° and its align (the charged unit turns only where other units or "
+    assert ("with one wheel of at most 90° and then the align (the charged unit turns only where other units or "
             "terrain stop the align; §8.2, §8.5)") in str(refused.value)
 
 

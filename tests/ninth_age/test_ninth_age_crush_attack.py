@@ -68,10 +68,10 @@ def test_the_owner_may_keep_the_normal_attacks():
 def test_a_giants_crush_attack_has_multiple_wounds_d3_plus_1_and_replaces_its_random_attacks():
     log = _fight("Giant", 1, "Marshal", 1, "crush-attack", victim_items=["Talisman of Shielding"])
     assert not any("Random Attacks" in t for t in log)
-    assert "I0: Giant Giant Crush Attack ×1 (WS 3) at Marshal (WS 6): 4+ to hit, rolled 4: 1 hit (Parry: 4+)." in log
-    assert "Giant Giant Crush Attack against Marshal: no armour save is possible (armour +4 against S10, AP 0)." in log
+    assert "I0: Giant Crush Attack ×1 (WS 3) at Marshal (WS 6): 4+ to hit, rolled 4: 1 hit (Parry: 4+)." in log
+    assert "Giant Crush Attack against Marshal: no armour save is possible (armour +4 against S10, AP 0)." in log
     # Ammunition: D3+1, the 4 a 2, +1: 3 wounds (the Marshal's W)
-    assert "Giant Giant Crush Attack against Marshal: Multiple Wounds (Ammunition) rolled 4 (D6 faces, a D3 " \
+    assert "Giant Crush Attack against Marshal: Multiple Wounds (Ammunition) rolled 4 (D6 faces, a D3 " \
            "being half a D6: each wound became 3), capped at W3: 1 unsaved wound becomes 3." in log
     assert "I0: Giant Stomp (D6) from 1 model at Marshal, rolled 4: 4 automatic hits at S6." in log
     plain = _fight("Giant", 1, "Marshal", 1, "normal-attacks")

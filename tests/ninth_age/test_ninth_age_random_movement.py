@@ -72,7 +72,7 @@ def test_it_never_leaves_the_table_over_an_edge():
     state, log = _compulsory(_hounds(at=(30, 6, 180)), "ahead", 6, 6)
     hounds = state.units["War Hounds"]
     assert hounds.on_table and hounds.location == "table"
-    assert any("the table edge stands in its way" in t for t in log)
+    assert any("the table edge stands in the way, so they stop" in t for t in log)
 
 
 def test_it_declares_no_charge_and_makes_no_remaining_move():

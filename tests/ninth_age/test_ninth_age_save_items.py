@@ -189,13 +189,13 @@ def test_the_king_slayer_adds_s_and_a_per_enemy_character_in_contact():
     apply(state, Fight(seat="p1", unit="Marshal"), NO, log)
     assert "Marshal's King Slayer: 1 enemy character in base contact with its unit (Chieftain): S 5, 5 attacks " \
            "(§23.3)." in text(log)
-    assert "Marshal ×5 (WS" in text(log) and "Marshal Marshal against Chieftain: 5 to wound at S5" in text(log)
+    assert "Marshal ×5 (WS" in text(log) and "Marshal against Chieftain: 5 to wound at S5" in text(log)
     # without the King Slayer: S4, 4 attacks
     plain = _marshal_against("Chieftain", items=())
     log = []
     load(plain, *[4] * 40)
     apply(plain, Fight(seat="p1", unit="Marshal"), NO, log)
-    assert "Marshal ×4 (WS" in text(log) and "Marshal Marshal against Chieftain: 4 to wound at S4" in text(log)
+    assert "Marshal ×4 (WS" in text(log) and "Marshal against Chieftain: 4 to wound at S4" in text(log)
 
 
 def test_the_king_slayer_gives_nothing_against_a_unit_without_characters():
@@ -204,7 +204,7 @@ def test_the_king_slayer_gives_nothing_against_a_unit_without_characters():
     load(state, *[4] * 40)
     apply(state, Fight(seat="p1", unit="Marshal"), NO, log)
     assert "King Slayer:" not in text(log)
-    assert "Marshal Marshal against Brute Bulls: 4 to wound at S4" in text(log)
+    assert "Marshal against Brute Bulls: 4 to wound at S4" in text(log)
 
 
 def test_a_character_joined_to_the_enemy_unit_counts_when_its_base_touches():

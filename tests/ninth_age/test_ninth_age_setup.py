@@ -331,7 +331,8 @@ def test_ambushers_arrive_from_game_turn_2_on_a_3_plus_at_a_table_edge():
         assert "stay in Ambush (3+ needed)" in roll.text and not trial.units["Skulkers"].arriving
     state = trial
     depth = footprint(skulkers.formation, Pose(x=0, y=0)).depth
-    with pytest.raises(IllegalAction, match="rear rank on a table edge"):
+    with pytest.raises(IllegalAction, match=r"rear edge touching the table edge: they are [\d.]+\" deep, so their centre "
+                                            r"is at x=[\d.]+ on the west edge"):
         RULESET.apply(state, Deploy(seat=seat, unit="Skulkers", x=10, y=24, facing=90))
     # arrived, they come on now: the Movement phase does not end with them off the table (played:
     # an /end left them in reserve, never placed, and no roll again)

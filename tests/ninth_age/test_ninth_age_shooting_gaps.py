@@ -254,7 +254,7 @@ def test_shoot_hold_refusals():
     with pytest.raises(IllegalAction, match="Brutes is not a character in Crossbowmen"):
         apply(state, _command(state, {"unit": "Crossbowmen", "target": "Brutes", "hold": "Brutes"}))
     state.unit_entry(state.units["Crossbowmen"]).command.champion = False
-    with pytest.raises(IllegalAction, match="Crossbowmen have no Champion to hold its fire"):
+    with pytest.raises(IllegalAction, match="Crossbowmen have no Champion to hold their fire"):
         apply(state, _command(state, {"unit": "Crossbowmen", "target": "Brutes", "hold": "champion"}))
     # the only shooter holding: nobody shoots, and the unit has not shot
     state = scenario({"Halberdiers": (30, 10, 0, 5), "Marshal": (50, 5, 0), "Brutes": (30, 30, 180)}, terrain="open")
@@ -315,20 +315,20 @@ def test_a_champion_shoots_its_own_weapon_at_bs_plus_one_or_the_units():
     said = _said(log)
     # 9 crossbows from the first two ranks, none of them the Champion's; its longbow at BS 3 +1
     assert "Crossbowmen shoot (crossbow) at Brutes: 9 models in range" in said
-    assert "the Champion of Crossbowmen shoots (longbow) at Brutes: 1 model in range" in said
+    assert "The Champion of Crossbowmen shoots (longbow) at Brutes: 1 model in range" in said
     assert "1 with long range -1, Champion (+1 BS) +1" in said
     # choosing the unit's crossbow, it shoots with the rank and file as before
     log = []
     apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), {"weapon-Crossbowmen-champion": "crossbow"}, log)
     said = _said(log)
     assert "Crossbowmen shoot (crossbow) at Brutes: 10 models in range" in said
-    assert "1 with long range -1, Champion (+1 BS) +1" in said and "the Champion of Crossbowmen shoots" not in said
+    assert "1 with long range -1, Champion (+1 BS) +1" in said and "The Champion of Crossbowmen shoots" not in said
     # hold:champion, it does not shoot at all
     log = []
     apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes", hold=["champion"]), log=log)
     said = _said(log)
     assert "9 models in range" in said and "the Champion holds its fire" in said
-    assert "the Champion of Crossbowmen shoots" not in said and "Champion (+1 BS)" not in said
+    assert "The Champion of Crossbowmen shoots" not in said and "Champion (+1 BS)" not in said
 
 
 def test_a_unit_whose_only_ranged_weapon_is_its_champions_shoots_and_stands_and_shoots_with_it():
@@ -338,7 +338,7 @@ def test_a_unit_whose_only_ranged_weapon_is_its_champions_shoots_and_stands_and_
     command.champion, command.champion_weapons = True, ["longbow"]
     log = []
     apply(state, Shoot(seat="p1", unit="Halberdiers", target="Brutes"), log=log)
-    assert "the Champion of Halberdiers shoots (longbow) at Brutes: 1 model in range" in _said(log)
+    assert "The Champion of Halberdiers shoots (longbow) at Brutes: 1 model in range" in _said(log)
     state = scenario({"Halberdiers": (30, 10, 0, 5), "Brutes": (30, 30, 180)}, seat="p2", step="charges",
                      terrain="open")
     command = state.unit_entry(state.units["Halberdiers"]).command
@@ -347,4 +347,4 @@ def test_a_unit_whose_only_ranged_weapon_is_its_champions_shoots_and_stands_and_
     apply(state, Charge(seat="p2", unit="Brutes", target="Halberdiers"), {"reaction": "stand-and-shoot"}, log)
     said = _said(log)
     assert "Halberdiers react: Stand and Shoot." in said
-    assert "the Champion of Halberdiers stands and shoots (longbow) at Brutes" in said
+    assert "The Champion of Halberdiers stands and shoots (longbow) at Brutes" in said

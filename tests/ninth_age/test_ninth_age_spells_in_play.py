@@ -171,11 +171,11 @@ def _chieftain_stomps(potion: bool):
 def test_e31_special_attacks_ignore_weapons_but_use_profile_changes():
     _, plain = _chieftain_stomps(potion=False)
     assert "Chieftain Stomp (1) from 1 model at Spearmen: 1 automatic hit at S4." in text(plain)
-    assert "Chieftain Chieftain against Spearmen: 4 to wound at S6" in text(plain)  # S4 + great weapon 2
+    assert "Chieftain against Spearmen: 4 to wound at S6" in text(plain)  # S4 + great weapon 2
     state, drunk = _chieftain_stomps(potion=True)
     assert "Chieftain drinks the Potion of Strength: S +2 until the end of this player turn" in text(drunk)
     assert "Chieftain Stomp (1) from 1 model at Spearmen: 1 automatic hit at S6." in text(drunk)
-    assert "Chieftain Chieftain against Spearmen: 4 to wound at S8" in text(drunk)
+    assert "Chieftain against Spearmen: 4 to wound at S8" in text(drunk)
     # one use: the second drink is refused with the reason
     with pytest.raises(IllegalAction, match="Potion of Strength is one use and was already used"):
         RULESET.apply(state, UseItem(seat="p2", unit="Chieftain", item="Potion of Strength"))
@@ -272,7 +272,7 @@ def test_e05_the_marshals_sword_of_strength_and_talisman_of_shielding_in_a_comba
     load(state, *[4] * 8, *[4] * 12, *[1] * 6, 6, 6, 5, 5, 5, 5, *[4] * 40)
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
     # E-05: S4 (no upgrade in the sample) + 1 for the Sword of Strength, for its attacks
-    assert "Marshal Marshal against Brute Bulls: 4 to wound at S5 against T4" in text(log)
+    assert "Marshal against Brute Bulls: 4 to wound at S5 against T4" in text(log)
     # the Talisman of Shielding's 6+ ward (§23.5) is taken after the failed armour saves
     assert "Brute Bulls Brute against Marshal: ward saves on 6+: 6 6 5 5 5 5: 2 saved." in text(log)
 
@@ -296,9 +296,9 @@ def test_divine_attacks_and_the_blessed_swords_to_wound_re_rolls():
     # the three successes re-rolled 1 1 6 for Divine Attacks: 1 saved
     load(state, 4, 4, 4, 4, 1, 1, 4, 4, 5, 5, 5, 5, 5, 1, 1, 1, 6, *[4] * 40)
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
-    assert "Marshal Marshal against Brute Bulls: 4 to wound at S4 against T4 needing 4+: 1 1 4 4; Blessed Sword " \
+    assert "Marshal against Brute Bulls: 4 to wound at S4 against T4 needing 4+: 1 1 4 4; Blessed Sword " \
            "re-rolls 5 5: 4 wounds." in text(log)
-    assert "Marshal Marshal against Brute Bulls: ward saves on 5+: 5 5 5 1, re-rolled for Divine Attacks: 1 1 6: " \
+    assert "Marshal against Brute Bulls: ward saves on 5+: 5 5 5 1, re-rolled for Divine Attacks: 1 1 6: " \
            "1 saved." in text(log)
 
 
@@ -351,7 +351,7 @@ def test_bluffers_helm_dusk_stone_and_the_holy_icons_own_ward_re_rolls():
     log = []
     load(state, *[4] * 8, 5, 5, 1, 1, 1, 6, *[4] * 40)
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
-    assert "Marshal Marshal against Brute Bulls: ward saves on 5+: 5 5 1 1, re-rolled for the Holy Icon: 1 6: " \
+    assert "Marshal against Brute Bulls: ward saves on 5+: 5 5 1 1, re-rolled for the Holy Icon: 1 6: " \
            "1 saved." in text(log)
 
 
@@ -397,11 +397,11 @@ def test_ethereal_ward_is_not_taken_against_magical_attacks():
         apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
         return text(log)
 
-    assert "Marshal Marshal against Brute Bulls: ward saves on 2+: 4 4 4 4: 4 saved." in marshal_hits([])
+    assert "Marshal against Brute Bulls: ward saves on 2+: 4 4 4 4: 4 saved." in marshal_hits([])
     # a magic weapon's attacks are Magical Attacks (§22: damage from magic items)
-    assert "Marshal Marshal against Brute Bulls: ward saves" not in marshal_hits(["Sword of Strength"])
+    assert "Marshal against Brute Bulls: ward saves" not in marshal_hits(["Sword of Strength"])
     # the Standard of Alternate Realities gives the unit's close-combat attacks Magical Attacks (§23.8)
-    assert "Marshal Marshal against Brute Bulls: ward saves" not in marshal_hits(["Standard of Alternate Realities"])
+    assert "Marshal against Brute Bulls: ward saves" not in marshal_hits(["Standard of Alternate Realities"])
 
 
 def test_charm_of_cursed_iron_and_gem_of_fortune_protect_the_bearers_unit():
@@ -416,7 +416,7 @@ def test_charm_of_cursed_iron_and_gem_of_fortune_protect_the_bearers_unit():
     state = apply(state, Shoot(seat="p1", unit="Bolt Thrower", target="Brutes"), NO_DISPEL, log)
     assert "1 to wound at S6 against T4 needing 2+: 6; the Gem of Fortune re-rolls the 6s: 3: 1 wound." \
         in text(log)
-    assert "bolt hit 1 at S6 on Brutes: ward saves on 5+: 6: 1 saved." in text(log)
+    assert "Bolt hit 1 at S6 on Brutes: ward saves on 5+: 6: 1 saved." in text(log)
     # the Charm's ward is against artillery only: the crossbows' wounds have none
     log = []
     state = apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), NO_DISPEL, log)
@@ -606,7 +606,7 @@ def test_poisoned_attacks_in_close_combat_wound_on_a_natural_six_to_hit():
     load(state, 6, 6, 3, 4, 1, 1, *[4] * 60)
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
     assert "rolled 6, 6, 3, 4: 4 hits; Poisoned Attacks: 2 natural 6s wound automatically." in text(log)
-    assert "Marshal Marshal against Brute Bulls: 2 to wound at S4 against T4 needing 4+: 1 1: 0 wounds." in text(log)
+    assert "Marshal against Brute Bulls: 2 to wound at S4 against T4 needing 4+: 1 1: 0 wounds." in text(log)
 
 
 def test_stupidity_test_at_the_start_of_the_turn_then_a_d6_move_and_no_voluntary_action():
@@ -676,5 +676,5 @@ def test_e34_random_attacks_in_a_combat():
     log = []
     load(state, 1, 1, 5, *[4] * 60)  # the Spearmen's Fear test (passed), then the Giant's D3
     apply(state, Fight(seat="p2", unit="Giant"), NO_DISPEL, log)
-    assert "I3: Giant Giant Random Attacks (D3+2) rolled 5: 5 attacks." in text(log)
-    assert "Giant Giant ×5 (WS 3) at Spearmen" in text(log)
+    assert "I3: Giant Random Attacks (D3+2) rolled 5: 5 attacks." in text(log)
+    assert "Giant ×5 (WS 3) at Spearmen" in text(log)

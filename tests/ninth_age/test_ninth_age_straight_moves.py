@@ -182,14 +182,14 @@ def _pursue(placements, go, who="Spearmen", bearing=0.0, label="pursuit", rock=N
 def test_a_pursuit_stops_1_inch_before_impassable_terrain_and_says_so():
     state, log = _pursue({"Spearmen": (30, 10, 0, 6)}, 7, rock=[(25, 17), (35, 17), (35, 19), (25, 19)])
     assert _rock_distance(state, state.units["Spearmen"].footprint()) == pytest.approx(1.0, abs=1e-6)
-    assert log[-1].startswith("Spearmen pursue 4.0\" of 7\": impassable terrain stands in its way, so the pursuer "
-                              "stops at the last place at least 1\" from other units")
+    assert log[-1].startswith("Spearmen pursue 4.0\" of 7\": impassable terrain stands in the way, so they "
+                              "stop at the last place at least 1\" from other units")
 
 
 def test_a_pursuit_into_a_friend_stops_1_inch_before_it():
     state, log = _pursue({"Spearmen": (30, 10, 0, 6), "Halberdiers": (30, 20, 0)}, 9)
     assert _gaps(state, "Spearmen")["Halberdiers"] == pytest.approx(1.0, abs=1e-6)  # was 1.06", 5.4" of 9"
-    assert log[-1].startswith("Spearmen pursue 5.5\" of 9\": Halberdiers stand in its way")
+    assert log[-1].startswith("Spearmen pursue 5.5\" of 9\": Halberdiers stand in the way, so they stop")
 
 
 def test_a_pursuit_that_meets_an_enemy_charges_it():
@@ -210,7 +210,7 @@ def test_random_movement_stops_at_the_table_edge_and_an_overrun_leaves_over_it()
     state, log = _pursue({"Spearmen": (30, 40, 0, 6)}, 9, label="random movement")
     fp = state.units["Spearmen"].footprint()
     assert state.table.fully_on(fp.shape) and state.table.height - fp.shape.bounds[3] == pytest.approx(0, abs=1e-6)
-    assert log[-1].startswith("Spearmen move 6.0\" of 9\" (Random Movement): the table edge stands in its way")
+    assert log[-1].startswith("Spearmen move 6.0\" of 9\" (Random Movement): the table edge stands in the way, so they stop")
     state, log = _pursue({"Spearmen": (30, 40, 0, 6)}, 9, label="overrun")
     assert not state.units["Spearmen"].on_table
     assert log[-1].startswith("Spearmen's overrun reaches the table edge: they leave the table")
@@ -224,7 +224,7 @@ def test_an_overrun_goes_straight_ahead_and_stops_1_inch_before_impassable_terra
     spear = state.units["Spearmen"]
     assert spear.pose.bearing == 30
     assert _rock_distance(state, spear.footprint()) == pytest.approx(1.0, abs=1e-6)
-    assert log[-1].startswith("Spearmen overrun ") and "impassable terrain stands in its way" in log[-1]
+    assert log[-1].startswith("Spearmen overrun ") and "impassable terrain stands in the way, so they stop" in log[-1]
 
 
 def test_a_pursuit_over_open_ground_goes_the_full_distance():
@@ -280,7 +280,7 @@ def test_a_random_movement_character_does_not_join_through_a_unit_or_impassable_
     assert state.units["Marshal"].location == "table" and state.units["Marshal"].host is None
     assert log[1] == "Marshal does not reach War Hounds (8\"): it moves that way and does not join it."
     what = "Captain stands" if blocker == "unit" else "impassable terrain stands"
-    assert log[2].startswith(f"Marshal moves 1.6\" of 8\" (Random Movement): {what} in its way")
+    assert log[2].startswith(f"Marshal moves 1.6\" of 8\" (Random Movement): {what} in the way, so it stops")
 
 
 # --- properties over random layouts -----------------------------------------------------------

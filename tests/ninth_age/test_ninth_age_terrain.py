@@ -165,8 +165,10 @@ def test_a_charge_down_from_a_hill_scores_plus_2_instead_of_plus_1():
     state, log = _charge_home(scenario({"Knights": (14, 24, 90), "Brutes": (25, 24, 270)}, step="charges"),
                               "Knights", "Brutes")
     move = next(e for e in log if e.kind == "charge-move")
-    assert ("It charged down from high ground (100% on the hill at the start, 0% at the end): +1 combat score in "
-            "the next round (§18.4).") in move.text
+    # the Knights are "they" (it read "It charged down")
+    assert move.text.startswith("Knights charge home") and ("They charged down from high ground (100% on the hill at "
+                                                            "the start, 0% at the end): +1 combat score in the next "
+                                                            "round (§18.4).") in move.text
     assert side_score(state, "p1", Round(units=["Knights", "Brutes"])).parts()["charge"] == 2
     # from the flat: +1
     state, log = _charge_home(scenario({"Knights": (14, 24, 90), "Brutes": (25, 24, 270)}, step="charges",

@@ -307,3 +307,73 @@ def test_a_pursuit_that_catches_a_unit_agrees_with_both_units():
         assert str(caught.text).endswith(said), caught.text
         assert state.units[target].location == "destroyed"
     assert say(event_text(caught), "it").endswith("che viene distrutto.") or "distrutt" in say(event_text(caught), "it")
+
+
+# A plural form that keeps the pronoun of a unit that moves in the singular: "Ogres pursue …:
+# Goblins stand in its way" (the count was the blocker's; the way is the pursuers')
+PLURAL_PRONOUN = re.compile(r"(?:^|[^\w'])(?:[Ii]t (?:would|stopped|stops)|its way)\b")
+
+
+def singular_in_plural_forms(paths):
+    """Every ngettext whose plural form still says "it would / stopped / stops" or "its way", and
+    every ngettext counted on a unit with a fallback of a fixed number ("number(state, x) if x in
+    state.units else 1": a list of units, "Goblins and Wolves", fell back to one and read
+    "stands")."""
+    left = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "ngettext"
+                    and len(node.args) >= 3 and isinstance(node.args[1], ast.Constant)
+                    and isinstance(node.args[1].value, str)):
+                continue
+            plural, count = node.args[1].value, node.args[2]
+            if PLURAL_PRONOUN.search(plural):
+                left.append(f"{path.name}:{node.lineno} {plural[:90]}")
+            elif isinstance(count, ast.IfExp) and "number(" in ast.unparse(count) and \
+                    any(isinstance(branch, ast.Constant) for branch in (count.body, count.orelse)):
+                left.append(f"{path.name}:{node.lineno} counted {ast.unparse(count)}: {plural[:60]}")
+    return left
+
+
+def test_no_plural_form_keeps_a_singular_pronoun_or_a_fixed_fallback_count():
+    left = singular_in_plural_forms(sorted(Path(package.__file__).parent.glob("*.py")))
+    assert not left, "\n".join(left)
+
+
+def test_the_plural_form_scan_finds_the_pursuit_blocked_sentence(tmp_path):
+    source = tmp_path / "sample.py"
+    source.write_text(
+        'a = ngettext(": {blocked} stands in its way", ": {blocked} stand in its way", 2, blocked=b)\n'
+        'b = ngettext(": {blocked} stands", ": {blocked} stand", number(state, state.units[b]) if b in state.units '
+        'else 1, blocked=b)\n'
+        'c = ngettext(", so it stops", ", so they stop", number(state, unit))\n'
+        'd = ngettext("{n} falls", "{n} fall", len(x) if len(x) > 1 else number(state, x[0]), n=n)\n')
+    assert [line.split(" ", 1)[0] for line in singular_in_plural_forms([source])] == ["sample.py:1", "sample.py:2"]
+
+
+def test_a_pursuit_stopped_by_a_unit_agrees_with_both_units_in_each_language():
+    """Played: "Ogres pursue …: … stands in its way, so the pursuer stops": the verb agrees with
+    what is in the way, the pronoun with the pursuers."""
+    from engine.rulesets.ninth_age import combat
+    from engine.core.events import Event as _Event
+
+    def pursued(placements, who):
+        state = scenario(placements, terrain="open")
+        events: list[_Event] = []
+        combat.pursuit_move(state, state.units[who], 0.0, 9, events, pivoting=False, label="pursuit")
+        return events[-1]
+
+    brutes = pursued({"Brutes": (30, 10, 0, 3), "Giant": (30, 20, 0)}, "Brutes")
+    assert str(brutes.text) == ("Brutes pursue 6.4\" of 9\": Giant stands in the way, so they stop at the last place "
+                                "at least 1\" from other units."), brutes.text
+    assert say(event_text(brutes), "it") == ("Brutes inseguono per 6,4\" su 9\": Giant si trova sulla strada, quindi si "
+                                             "fermano nell'ultimo punto ad almeno 1\" dalle altre unità."), \
+        say(event_text(brutes), "it")
+    assert "Giant" in say(event_text(brutes), "hu") and "állnak meg" in say(event_text(brutes), "hu"), \
+        say(event_text(brutes), "hu")
+    giant = pursued({"Giant": (30, 10, 0), "Brutes": (30, 20, 0, 3)}, "Giant")
+    assert str(giant.text) == ("Giant pursues 6.4\" of 9\": Brutes stand in the way, so it stops at the last place at "
+                               "least 1\" from other units."), giant.text
+    assert "si ferma nell'ultimo punto" in say(event_text(giant), "it") and "si trovano sulla strada" in \
+        say(event_text(giant), "it")
+    assert "áll meg," in say(event_text(giant), "hu"), say(event_text(giant), "hu")

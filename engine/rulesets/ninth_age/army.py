@@ -340,6 +340,16 @@ class Unit(Strict):
     def has_rule(self, name: str) -> bool:
         return any(rule_name(r) == name for r in self.all_rules())
 
+    def rule_values(self, name: str) -> list[str]:
+        """The bracketed values a rule has on the entry, each once, in the order given (unit,
+        troop type, parts, items): "Stomp (1)" of Monstrous Infantry and "Stomp (D6)" of an item."""
+        out: list[str] = []
+        for r in self.all_rules():
+            value = rule_param(r) if rule_name(r) == name else None
+            if value and value not in out:
+                out.append(value)
+        return out
+
     def rule_value(self, name: str) -> str | None:
         """The bracketed value of a rule (the highest-numbered when duplicated, §21.4)."""
         values = [rule_param(r) for r in self.all_rules() if rule_name(r) == name]

@@ -249,7 +249,7 @@ def bolt_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weapo
     for k in range(cap):
         strength = max(1, (weapon.strength or 1) - k)
         attack = weapon.attack(strength).at_strength(strength)
-        what = _("bolt hit {value} at S{strength} on {target}", value=k + 1, strength=strength, target=target.id)
+        what = _("Bolt hit {value} at S{strength} on {target}", value=k + 1, strength=strength, target=target.id)
         victim, told = _bolt_victim(state, unit, target, k, told, events)
         if victim is None:
             removed, _skip = resolve_one(state, target, attack, events, attacker=unit, purpose=what)
@@ -354,7 +354,7 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
         victim = state.units[uid]
         strength = weapon.strength if n == 0 else half
         attack = weapon.attack(strength).at_strength(strength)
-        what = _("cannonball hit {value} at S{strength} on {uid}", value=n + 1, strength=strength, uid=uid)
+        what = _("Cannonball hit {value} at S{strength} on {uid}", value=n + 1, strength=strength, uid=uid)
         removed, struck = None, uid
         if char is not None:  # the line is a template: a character's base under it, as §16.4's table says
             c = state.units[char]

@@ -28,7 +28,7 @@ from engine.core.text import _, join as text_join, ngettext, commas
 from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.fighters import (
     STOMPABLE, Blow, _character_blows, _part_attacks, character_models, fighting_models, part_strength, part_ws,
-    random_attacks, struck_by_fear,
+    random_attacks, special_value, struck_by_fear,
 )
 from engine.rulesets.ninth_age.magic_state import profile_value
 from engine.rulesets.ninth_age.mixed_units import command_positions, joined, unit_troop_type
@@ -188,15 +188,15 @@ def blows(state: NinthAgeState, unit: UnitState, asked: dict[str, str] | None = 
         if char.location != "joined" or char.host != unit.id:  # slain (or the unit itself now, §16.2)
             continue
         out += _character_blows(state, unit, char, False, set(targets), assault=True, asked=asked)
-    out += _special(state, unit, targets, plain + (1 if champion else 0))
+    out += _special(state, unit, targets, plain + (1 if champion else 0), asked=asked)
     for name in unit.assault_with if state.specials_v6 else ():  # a chosen character's own, made by that model
         if name in state.units and state.units[name].location == "joined" and state.units[name].host == unit.id:
-            out += _special(state, state.units[name], targets, 1, host=unit)
+            out += _special(state, state.units[name], targets, 1, host=unit, asked=asked)
     return out
 
 
 def _special(state: NinthAgeState, unit: UnitState, targets: list[str], fighters: int,
-             host: UnitState | None = None) -> list[Blow]:
+             host: UnitState | None = None, asked: dict[str, str] | None = None) -> list[Blow]:
     """Stomp and Grinding Attacks of the unit's fighting models, as in base contact with every
     enemy fighting (§22); a mount's never (mounts do not fight), nor Impact Hits (§18.6).
     ``host``: ``unit`` is a character chosen to fight in it, making its own ("Gli effetti che
@@ -215,12 +215,13 @@ def _special(state: NinthAgeState, unit: UnitState, targets: list[str], fighters
     out = []
     who = entry.parts[part].name if host is None else unit.id
     by, model = (unit.id, "") if host is None else (host.id, unit.id)
-    stomp = entry.rule_value("Stomp")
     trodden = [t for t in targets if unit_troop_type(state, state.units[t]) in STOMPABLE]
-    if stomp and trodden:
+    if entry.rule_value("Stomp") and trodden:  # a rule given twice: §21.4 (fighters.special_value)
+        stomp = special_value(state, unit, "Stomp", asked, combat=host)
         out.append(Blow(by, part, f"{who} Stomp", 0, 0, fighters, trodden, strength=strength,
                         weapon="Stomp", special="Stomp", hits=stomp, model=model))
-    grinding = entry.rule_value("Grinding Attacks")
+    grinding = entry.rule_value("Grinding Attacks") and special_value(state, unit, "Grinding Attacks", asked,
+                                                                      combat=host)
     if grinding:
         out.append(Blow(by, part, f"{who} Grinding Attacks",
                         profile_value(state, unit, "I", part), 0, fighters, list(targets), strength=strength,

@@ -42,7 +42,8 @@ from engine.core.text import N_, Text, _, commas
 # default does is listed in README ("Automatic answers"): allocation, every attack of a group at
 # the first listed (the rank and file before characters and Champions, §11.6); weapon, a melee
 # weapon, the first listed (a shooting weapon has no default: always asked); make-way, stay;
-# challenge, none issued; special-attacks, normal attacks, Impact Hits, no Breath Weapon; reform,
+# challenge, none issued; special-attacks, normal attacks, Impact Hits, no Breath Weapon, of a rule
+# given twice the higher on average (§21.4); reform,
 # no combat reform; post-combat, overrun where allowed, else stay; pursuit, the first broken unit
 # listed; order, as listed; hits, as the first option lists them; reroll, re-roll; save-items and
 # magic-items, kept; dispeller, the first wizard, 1 die, no Wand; charge, the declared target, test,
@@ -52,7 +53,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "weapon": ("weapon",),
     "make-way": ("make-way",),
     "challenge": ("challenge",),
-    "special-attacks": ("crush", "grinding", "breath"),
+    "special-attacks": ("crush", "grinding", "breath", "duplicate"),
     "reform": ("reform-first", "reform-order", "combat-reform", "combat-reform-width"),
     "post-combat": ("post-combat",),
     "pursuit": ("pursue", "must-pursue", "flee-from"),

@@ -298,7 +298,7 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         if ethereal(state, charger) and state.table.features("impassable"):
             through = text_join("", [through, _("; being Ethereal it goes through Impassable terrain, but may not end "
                                                 "its move in or within 1\" of it (§22 Ethereal)")])
-        raise IllegalAction("no-room", ngettext("{charger} has no room to reach {facing_name} with one wheel of at most 90° and its align (the charged unit turns only where other units or terrain stop the align; §8.2, §8.5){through}.", "{charger} have no room to reach {facing_name} with one wheel of at most 90° and its align (the charged unit turns only where other units or terrain stop the align; §8.2, §8.5){through}.", number(state, charger), charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
+        raise IllegalAction("no-room", ngettext("{charger} has no room to reach {facing_name} with one wheel of at most 90° and then the align (the charged unit turns only where other units or terrain stop the align; §8.2, §8.5){through}.", "{charger} have no room to reach {facing_name} with one wheel of at most 90° and then the align (the charged unit turns only where other units or terrain stop the align; §8.2, §8.5){through}.", number(state, charger), charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
@@ -750,11 +750,13 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                         ground=ground)
         if best.path is not None:  # the path it moved, as §24.5 asks the referee to echo it
             text = join("", [text, ngettext(" Its path: {steps}.", " Their path: {steps}.", number(state, charger),
-                                            steps=commas(path_steps(start_fp, best.path)))])
+                                            steps=commas(path_steps(start_fp, best.path, number(state, charger))))])
         if charger.hill_charge:
-            text = join("", [text, _(" It charged down from high ground ({start}% on the hill at the start, {end}% at "
-                                     "the end): +1 combat score in the next round (§18.4).",
-                                     start=round(100 * on_hill(state, start_fp.shape)),
+            text = join("", [text, ngettext(" It charged down from high ground ({start}% on the hill at the start, {end}% "
+                                            "at the end): +1 combat score in the next round (§18.4).",
+                                            " They charged down from high ground ({start}% on the hill at the start, "
+                                            "{end}% at the end): +1 combat score in the next round (§18.4).",
+                                            number(state, charger), start=round(100 * on_hill(state, start_fp.shape)),
                                      end=round(100 * on_hill(state, best.footprint.shape)))])
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
@@ -906,7 +908,7 @@ def _blocked_path_reform(state: NinthAgeState, enemy: UnitState, charger: UnitSt
                                       charger=charger.id)))
 
 
-def path_steps(start, path) -> list:
+def path_steps(start, path, n: int = 1) -> list:
     """A charge path in words: the straight moves, the wheel with its arc at the outer corner, and
     the align about the point of contact."""
     from engine.table.motion import Step
@@ -922,7 +924,7 @@ def path_steps(start, path) -> list:
         degrees = decimal(abs(path.align), ".0f")
         out.append(_("align {degrees}° to the right about the point of contact", degrees=degrees) if path.align > 0
                    else _("align {degrees}° to the left about the point of contact", degrees=degrees))
-    return out or [_("no move: it was already in place")]
+    return out or [ngettext("no move: it was already in place", "no move: they were already in place", n)]
 
 
 def _assault_move(state: NinthAgeState, charger: UnitState, target: UnitState, d: float, total: int, dice: list[int],
@@ -934,7 +936,8 @@ def _assault_move(state: NinthAgeState, charger: UnitState, target: UnitState, d
     poses = garrison.assault_poses(state, charger, building, assault_obstacles(state, charger, target), stopped)
     if not poses:
         _failed(state, charger, target, dice, events, why=_("there is no room to make contact") if not stopped else
-                _("its way to the walls goes through {units}", units=commas(stopped)))
+                ngettext("its way to the walls goes through {units}", "their way to the walls goes through {units}",
+                         number(state, charger), units=commas(stopped)))
         return
     start_fp = charger.footprint()
     charger.pose = poses[0].pose

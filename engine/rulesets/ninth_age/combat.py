@@ -630,7 +630,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                           for _skip in range(b.count)]
                 total = max(0, sum(v for v, _skip in counts) + b.bonus * b.count)
                 events.append(Event(kind="roll", seat=attacker.owner, data={"initiative": step},
-                                    text=text_join("", [ngettext("I{step}: {unit} {part_name} Random Attacks ({random}) rolled {join}: {total} attack", "I{step}: {unit} {part_name} Random Attacks ({random}) rolled {join}: {total} attacks", total, step=step, unit=b.unit, part_name=b.part_name, random=b.random, join=commas(str(f) for _skip, fs in counts for f in fs), total=total), (_(" ({bonus:+d} each from its modifiers)", bonus=b.bonus) if b.bonus else ""), "."])))
+                                    text=text_join("", [ngettext("I{step}: {who} Random Attacks ({random}) rolled {join}: {total} attack", "I{step}: {who} Random Attacks ({random}) rolled {join}: {total} attacks", total, step=step, who=b.who, random=b.random, join=commas(str(f) for _skip, fs in counts for f in fs), total=total), (_(" ({bonus:+d} each from its modifiers)", bonus=b.bonus) if b.bonus else ""), "."])))
                 b = fighters.Blow(**{**b.__dict__, "count": total, "random": ""})
                 if not total:
                     continue
@@ -643,7 +643,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             if modifier:  # the need said is the table's: say the face the modifiers make it
                 face = next((f for f in range(2, 7) if hit_succeeds(f, need, modifier)), 6)
                 why = text_join("", [why, _(" (so {face}+ on the die)", face=face)])
-            roll = roll_dice(f"{b.count}d6", state.rng, purpose=_('{unit} {part_name} to hit', unit=b.unit, part_name=b.part_name))
+            roll = roll_dice(f"{b.count}d6", state.rng, purpose=_('{who} to hit', who=b.who))
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
             sixes = sum(1 for d in roll.dice if d == 6)  # natural 6s always hit (§11.6): Poisoned Attacks
             note = why
@@ -662,7 +662,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             elif sixes:
                 note = text_join("", [note, ngettext("; Poisoned Attacks: {sixes} natural 6 wound automatically", "; Poisoned Attacks: {sixes} natural 6s wound automatically", sixes, sixes=sixes)])
             events.append(Event(kind="roll", seat=attacker.owner, roll=roll, data={"initiative": step},
-                                text=ngettext("I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit{note}.", "I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hits{note}.", hits, step=step, unit=b.unit, part_name=b.part_name, count=b.count, ws=b.ws, target_id=_label(state, target_id) if at_champion else target_id, defender_ws=_defender_ws(state, target, champion=at_champion), need=need, join=commas(map(str, roll.dice)), hits=hits, note=note)))
+                                text=ngettext("I{step}: {who} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit{note}.", "I{step}: {who} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hits{note}.", hits, step=step, who=b.who, count=b.count, ws=b.ws, target_id=_label(state, target_id) if at_champion else target_id, defender_ws=_defender_ws(state, target, champion=at_champion), need=need, join=commas(map(str, roll.dice)), hits=hits, note=note)))
             if hits:
                 pending.append((b, target, hits, min(sixes, hits), singled))
         # wounds of the step land together, after every attack of the step was rolled
@@ -920,7 +920,7 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
     # the wounds the unit has left cap what counts, a Conclave Champion's +1 W included (§11.9, §22)
     pool = wounds_left(state, target, defence(state.unit_entry(target), "close combat").wounds)
     result = pipeline.resolve_hits(state, target, attack, hits, events, attacker=attacker,
-                                   purpose=_("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id), auto_wounds=auto)
+                                   purpose=_("{who} against {target}", who=fighters.attackers(attacker.id, blow.part_name), target=target.id), auto_wounds=auto)
     counted = min(result.wounds_inflicted, max(0, pool))
     return counted, result.wounds_inflicted - counted
 
@@ -952,7 +952,7 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     from engine.rulesets.ninth_age import attacks as pipeline
 
     attack = struck_attack(state, attacker, blow, char)
-    purpose = _("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=char.id)
+    purpose = _("{who} against {target}", who=fighters.attackers(attacker.id, blow.part_name), target=char.id)
     result, beyond = pipeline.hits_on_character(state, char, attack, hits, events, purpose, attacker.owner)
     return result.wounds_inflicted, beyond
 
@@ -983,9 +983,9 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
 
     attack = struck_attack(state, attacker, blow, target)
     d = pipeline.struck_defence(state, target, attack)
-    purpose = (_("{attacker} {part_name} against the slain {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id)
+    purpose = (_("{who} against the slain {target}", who=fighters.attackers(attacker.id, blow.part_name), target=target.id)
                if state.unit_entry(target).is_character else
-               _("{attacker} {part_name} against the slain {target}'s Champion", attacker=attacker.id, part_name=blow.part_name, target=target.id))
+               _("{who} against the slain {target}'s Champion", who=fighters.attackers(attacker.id, blow.part_name), target=target.id))
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events, offer=False)
     events.append(Event(kind="challenge", seat=attacker.owner, text=ngettext("{purpose}: {dealt} more wound of Overkill.", "{purpose}: {dealt} more wounds of Overkill.", dealt, purpose=purpose, dealt=dealt)))
     return dealt
@@ -1155,7 +1155,7 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     d = pipeline.struck_defence(state, target, attack)  # items, T under the spells in play (§9)
 
     d = _replace(d, wounds=champion_wounds(state, target))  # Wizard Conclave: +1 W (§22, E-37)
-    purpose = _("{attacker} {part_name} against {target}'s Champion", attacker=attacker.id, part_name=blow.part_name, target=target.id)
+    purpose = _("{who} against {target}'s Champion", who=fighters.attackers(attacker.id, blow.part_name), target=target.id)
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events, auto=auto)
     before = target.champion_wounds
     dealt, overkill = champion_loses(state, target, dealt, d.wounds, events, cause=attacker.id)
@@ -1600,7 +1600,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     # stands on or beside now may be passed by, running further into it stops it (motion.move_ahead)
     enemies = [k for k in around.others if state.units[k].owner != unit.owner]
     ahead = move_ahead(fp, go, around, contact=enemies, edge=True, through_terrain=CLEARANCE_END if ghost else None)
-    blocked = ""
+    blocked, met = "", []
     if ahead.stop == "edge":
         if not randomly:
             state.last_moves.append({"unit": unit.id, "kind": label, "path": [  # to the point of the edge it left by
@@ -1618,7 +1618,8 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
                                  "label": rolled_and_moved(go, distance_between(start, end))})
         return
     elif ahead.stop == "blocked":
-        blocked = commas([k for k in ahead.met if k != IMPASSABLE]) or _("impassable terrain")
+        met = [k for k in ahead.met if k != IMPASSABLE]
+        blocked = commas(met) or _("impassable terrain")
     last_legal = fp if ahead.footprint is not None and ahead.moved == 0 else ahead.footprint  # where it stood: itself
     turned_only = 0.0
     if last_legal is None and pivoting:  # "normally it does not move forward but turns as close as it can"
@@ -1644,16 +1645,23 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
                                  "unit goes through but may not end its move near (§22 Ethereal), so they stop at the "
                                  "last place clear of it", n))
         elif blocked:
-            text.append(ngettext(": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units", ": {blocked} stand in its way, so the pursuer stops at the last place at least 1\" from other units", number(state, state.units[blocked]) if blocked in state.units else 1, blocked=blocked))
+            # two agreements: the verb with what is in the way (units, or the edge or terrain), the
+            # pronoun with the unit that moves ("Ogres pursue …: Goblins stand in the way, so they stop")
+            many = 2 if len(met) > 1 else number(state, state.units[met[0]]) if met else 1
+            text.append(ngettext(": {blocked} stands in the way", ": {blocked} stand in the way", many, blocked=blocked))
+            text.append(ngettext(", so it stops at the last place at least 1\" from other units",
+                                 ", so they stop at the last place at least 1\" from other units", n))
         else:
             text.append(ngettext(": farther on it would end within 1\" of another unit, so the pursuer stops at the last "
                                  "place at least 1\" from them",
                                  ": farther on they would end within 1\" of another unit, so the pursuers stop at the "
                                  "last place at least 1\" from them", n))
         if turned_only:
-            text.append(_(" (none on the way: the pursuer turns {turn}° toward its quarry instead)", turn=decimal(turned_only, ".0f")))
+            text.append(ngettext(" (none on the way: it turns {turn}° toward its quarry instead)",
+                                 " (none on the way: they turn {turn}° toward their quarry instead)", n,
+                                 turn=decimal(turned_only, ".0f")))
         elif done < EPS_DIST:
-            text.append(_(" (the pursuer stays where it stood)"))
+            text.append(ngettext(" (it stays where it stood)", " (they stay where they stood)", n))
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id}, text=join("", [head, *text, "."])))
     if not randomly:  # Random Movement: Dangerous Terrain only when it charges (§22)
         _pursuit_terrain(state, unit, start, end, label, events)

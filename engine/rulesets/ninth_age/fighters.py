@@ -8,7 +8,9 @@ E-21: a Horde fighting to its front attacks with its front rank and supports fro
 
 from __future__ import annotations
 
-from engine.core.text import ngettext, _
+import re
+
+from engine.core.text import N_, Text, ngettext, _, commas
 from engine.core import Event
 from dataclasses import dataclass
 
@@ -421,6 +423,25 @@ class Blow:
     bonus: int = 0
     uncharged_strength: int | None = None  # a lance's S at an enemy the model did not charge (§15.1)
 
+    @property
+    def who(self) -> str:
+        """The attackers as the replies name them (:func:`attackers`)."""
+        return attackers(self.unit, self.part_name)
+
+
+def attackers(unit: str, part: str) -> str:
+    """A unit's attacking part as a reply names it: the unit, then the part ("Brutes Brute",
+    "Knights Captain", "Spearmen Spearman Champion"), the name said once when the part is named
+    as the unit is ("Giant", "Giant Crush Attack", not "Giant Giant").
+
+    >>> attackers("Brutes", "Brute"), attackers("Giant", "Giant Crush Attack"), attackers("Giant (p2)", "Giant")
+    ('Brutes Brute', 'Giant Crush Attack', 'Giant (p2)')
+    """
+    base = unit.split(" (")[0]
+    if part == base or part.startswith(base + " "):
+        return unit + part[len(base):]
+    return f"{unit} {part}"
+
 
 def magic_weapon(state: NinthAgeState, unit: UnitState) -> tuple[str, str, dict] | None:
     """(name, mundane type, effect) of the close-combat magic weapon the unit's character
@@ -644,6 +665,66 @@ def ask(state: NinthAgeState, asked: dict[str, str] | None, seat: str, key: str,
     return answer
 
 
+def value_range(value: str) -> tuple[int, int, float] | None:
+    """(lowest, highest, mean) of a rule's value: "3", "D6", "2D6", "D3+1"; None for another
+    kind of value."""
+    m = re.fullmatch(r"\s*(\d*)\s*[Dd]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*", value)
+    if m is None:
+        return (int(value), int(value), float(value)) if value.strip().isdigit() else None
+    dice, faces = int(m.group(1) or 1), int(m.group(2))
+    plus = (int(m.group(4)) if m.group(4) else 0) * (-1 if m.group(3) == "-" else 1)
+    return dice + plus, dice * faces + plus, dice * (faces + 1) / 2 + plus
+
+
+def clearly_highest(values: list[str]) -> str | None:
+    """The value that is the higher beyond doubt: its lowest and its highest are each at least
+    every other's (D6 over 1, 2D6 over D6, 4 over 3); None when a dice roll makes it unclear
+    (D6 and 3, D3+1 and D6)."""
+    ranges = {v: value_range(v) for v in values}
+    if any(r is None for r in ranges.values()):
+        return None
+    for v, (low, high, _mean) in ranges.items():
+        if all(low >= lo and high >= hi for w, (lo, hi, _m) in ranges.items() if w != v):
+            return v
+    return None
+
+
+# the special attacks whose (X) a model may have twice, in the reader's language
+SPECIAL_WORDS = {"Stomp": N_("Stomp"), "Impact Hits": N_("Impact Hits"), "Grinding Attacks": N_("Grinding Attacks")}
+
+
+def special_value(state: NinthAgeState, fighter: UnitState, rule: str, asked: dict[str, str] | None = None,
+                  combat: UnitState | None = None) -> str | None:
+    """The X of Stomp (X), Impact Hits (X) or Grinding Attacks (X) the model ``fighter`` makes
+    them with. A rule it has twice with different values (its troop type's and an item's, a
+    character's and its mount's) is one rule: "utilizzare quello con il valore più alto. Se X è
+    il risultato del lancio del dado a volte non risulta chiaro quale X sia il valore più alto.
+    In tal caso si può scegliere quale regola usare (prima di lanciare qualunque dado)" (§21.4,
+    seed 001:3124-3130): the clearly higher, else its owner chooses each combat round (the
+    default: the higher on average). A game begun before rules version 6 takes the plain number."""
+    entry = state.unit_entry(fighter)
+    if not state.duplicate_rules_v6:
+        return entry.rule_value(rule)
+    values = entry.rule_values(rule)
+    if len(values) <= 1:
+        return values[0] if values else None
+    clear = clearly_highest(values)
+    if clear is not None:
+        return clear
+    if any(value_range(v) is None for v in values):
+        return entry.rule_value(rule)
+    best = max(values, key=lambda v: value_range(v)[2])
+    rounds = (combat or fighter).combat_rounds
+    return ask(state, asked, fighter.owner, f"duplicate-{rule}-{fighter.id}-{state.round}-{rounds}",
+               ngettext("{unit} has {rule} twice, with different values ({values}): which applies this combat round? "
+                        "(the seed lets you choose before any die is rolled, §21.4)",
+                        "{unit} have {rule} twice, with different values ({values}): which applies this combat "
+                        "round? (the seed lets you choose before any die is rolled, §21.4)",
+                        number(state, fighter), unit=fighter.id, rule=Text(SPECIAL_WORDS[rule]) if rule in SPECIAL_WORDS else rule,
+                        values=commas(values)),
+               values, default=best)
+
+
 def crushes(state: NinthAgeState, unit: UnitState, part: int, who: UnitState | None = None,
             asked: dict[str, str] | None = None) -> bool:
     """Crush Attack (§22): a part with the rule may give up all its normal close-combat attacks
@@ -807,7 +888,8 @@ def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, sup
         ws = 1 if struck_by_fear(state, char, host) else entry.unmodified("WS", part)
         strength, used, ap = part_strength(state, char, part, host=host, lances=not assault)
         uncharged = None if assault else lance_strength(state, char, part, strength, host=host)
-        name = char.id if len(entry.parts) == 1 else f"{char.id} {entry.parts[part].name}"
+        # the rider's part is often named as the character is ("Captain" on its Warhorse): said once
+        name = attackers(char.id, entry.parts[part].name) if len(entry.parts) > 1 else char.id
         if not supporting_ and crushes(state, host, part, who=char, asked=asked):  # Crush Attack (§22), never supporting
             out.append(crush_blow(state, host, part, 1, sorted(targets), ws, name, model=char.id))
             continue
@@ -852,8 +934,7 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
         out = []
     if not touching:
         return out
-    stomp = entry.rule_value("Stomp")
-    if stomp:
+    if entry.rule_value("Stomp"):
         parts = [i for i, p in enumerate(entry.parts) if p.role in ("mount", "draught")] or \
             [i for i, p in enumerate(entry.parts) if p.role not in ("rider", "crew")] or [0]
         # "a condizione che il Tipo dell'Unità bersaglio sia...": the unit's troop type (§14, §22)
@@ -861,6 +942,7 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
         if duel and unit.id in duel and entry.is_character:
             targets = _duel_stomped(state, unit.id, duel)
         if targets:
+            stomp = special_value(state, unit, "Stomp", asked)  # asked only when it stomps
             # a special attack: no weapon's S, but the profile's as spells and items change it (§21.4, E-31)
             part = max(parts, key=lambda i: profile_value(state, unit, "S", i))
             out.append(Blow(unit.id, part, f"{entry.parts[part].name} Stomp", 0, 0, len(touching), targets,
@@ -874,7 +956,9 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
     first_round = (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0
     rf_impact_at = [c for c in impact_at if any(i not in mine for i in c.touching)]
     impact_now = bool(impact) and bool(rf_impact_at) and first_round
-    grinding = entry.rule_value("Grinding Attacks")
+    if impact_now:  # its value, a rule given twice chosen as §21.4 says, only when it makes them
+        impact = special_value(state, unit, "Impact Hits", asked)
+    grinding = entry.rule_value("Grinding Attacks") and special_value(state, unit, "Grinding Attacks", asked)
     if grinding and impact_now:  # only one of them in a combat round: the player's choice (§22)
         answer = ask(state, asked, unit.owner, f"grinding-{unit.id}-{state.round}-{unit.combat_rounds}",
                      ngettext("{unit} may make either its Impact Hits ({impact}) or its Grinding Attacks ({grinding}) this combat round: which?", "{unit} may make either their Impact Hits ({impact}) or their Grinding Attacks ({grinding}) this combat round: which?", number(state, unit), unit=unit.id, impact=impact, grinding=grinding), ["impact-hits", "grinding-attacks"], default="impact-hits")
@@ -906,6 +990,7 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
             at = [c for c in impact_at if any(mine.get(i) == name for i in c.touching)]
             if not own or not at or (state.specials_v6 and _grinds_instead(state, unit, char, asked)):
                 continue
+            own = special_value(state, char, "Impact Hits", asked, combat=unit)  # a rule given twice (§21.4)
             part = max(range(len(centry.parts)), key=lambda i: profile_value(state, char, "S", i))
             strength = profile_value(state, char, "S", part, first=[ranks] if ranks else [])
             out.append(Blow(unit.id, part, f"{name} Impact Hits", 10, 0, 1, [c.enemy for c in at], strength=strength,
@@ -946,6 +1031,10 @@ def _grinds_instead(state: NinthAgeState, host: UnitState, char: UnitState, aske
     centry = state.unit_entry(char)
     impact, grinding = centry.rule_value("Impact Hits"), centry.rule_value("Grinding Attacks")
     if not (impact and grinding and _impact_now(state, host, char)):
+        return False
+    impact = special_value(state, char, "Impact Hits", asked, combat=host)
+    grinding = special_value(state, char, "Grinding Attacks", asked, combat=host)
+    if not (impact and grinding):
         return False
     answer = ask(state, asked, char.owner, f"grinding-{char.id}-{state.round}-{host.combat_rounds}",
                  _("{char} may make either its Impact Hits ({impact}) or its Grinding Attacks ({grinding}) this combat round: which?",
@@ -989,19 +1078,20 @@ def joined_specials(state: NinthAgeState, unit: UnitState, cons: list, mine: dic
         if not at:
             continue
         centry = state.unit_entry(char)
-        stomp = centry.rule_value("Stomp")
         part = _stomp_part(centry)
-        if stomp:
+        if centry.rule_value("Stomp"):
             targets = _duel_stomped(state, char.id, duel) if duelling else \
                 [e for e in at if unit_troop_type(state, state.units[e]) in STOMPABLE]
             if targets:
+                stomp = special_value(state, char, "Stomp", asked, combat=unit)
                 out.append(Blow(unit.id, part, f"{char.id} Stomp", 0, 0, 1, targets,
                                 strength=profile_value(state, char, "S", part), weapon="Stomp", special="Stomp",
                                 hits=stomp, model=char.id))
-        grinding = centry.rule_value("Grinding Attacks")
         # not in a round it makes its Impact Hits instead (its owner's choice, _grinds_instead)
-        if grinding and (not centry.rule_value("Impact Hits") or not _impact_now(state, unit, char)
-                         or _grinds_instead(state, unit, char, asked)):
+        if centry.rule_value("Grinding Attacks") and (not centry.rule_value("Impact Hits")
+                                                      or not _impact_now(state, unit, char)
+                                                      or _grinds_instead(state, unit, char, asked)):
+            grinding = special_value(state, char, "Grinding Attacks", asked, combat=unit)
             gpart = _grinding_part(state, char)
             out.append(Blow(unit.id, gpart, f"{char.id} Grinding Attacks", profile_value(state, char, "I", gpart), 0,
                             1, list(at), strength=profile_value(state, char, "S", gpart), weapon="Grinding Attacks",

@@ -147,6 +147,7 @@ def _reveal(state: NinthAgeState, c: Caster, item: str, events: list[Event]) -> 
 def _used(state: NinthAgeState, c: Caster, item: str, events: list[Event]) -> None:
     """A one-use arcane item used (§23.7): spent for the caster, and a hidden one revealed (§2.4)."""
     c.used_items.append(item)
+    c.used_turns[item] = state.round
     _reveal(state, c, item, events)
 
 
@@ -781,6 +782,39 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
         wand = decide(state, reactive, f"wand-{tag}", _("Use {dispeller}'s Wand of Stability (+D6, one use, ignores Insufficient Power)?", dispeller=dispeller.name), ["no", "yes"], default="no") == "yes"
     return _dispel_roll(state, reactive, dispeller, n, casting_total, spell.name, bound, events, wand=wand,
                         icon=icon), None
+
+
+def scroll_refusal(state: NinthAgeState, seat: str, word: str):
+    """Why the scroll ``word`` (scroll, binding, backlash, shielding) is not an answer to
+    ``seat``'s dispel question, when the army carries it (None otherwise: the plain refusal,
+    which gives nothing of a hidden list away): spent, its bearer slain, off the table or
+    fleeing, or the Backlash Scroll, which has no effect on this spell."""
+    item = SCROLLS.get(word.strip().lower())
+    if item is None:
+        return None
+    bearers = [c for c in state.casters.values() if c.seat == seat and not c.conclave and c.unit in state.units
+               and any(i.lower() == item.lower() for i in state.unit_entry(state.units[c.unit]).magic_items)]
+    if not bearers:
+        return None
+    if all(item in c.used_items for c in bearers):  # one use (§23.2)
+        c = bearers[0]
+        turn = c.used_turns.get(item)
+        if turn is None:  # spent in a game stored before the turn was kept
+            return _("The {item} is spent: {c} already read it, and it works once (§23.2).", item=item, c=c.name)
+        return _("The {item} is spent: {c} read it in game turn {turn}, and it works once (§23.2).",
+                 item=item, c=c.name, turn=turn)
+    able = [c for c in bearers if item not in c.used_items]
+    if not any(caster_alive(state, c) for c in able):
+        return ngettext("The {item} cannot be read: {names}, who carries it, is no longer on the table.",
+                        "The {item} cannot be read: {names}, who carry one, are no longer on the table.",
+                        len(able), item=item, names=commas(c.name for c in able))
+    if all(caster_unit(state, c).fleeing for c in able if caster_alive(state, c)):  # seed 001:946-947
+        return _("The {item} cannot be read: its bearer's unit is fleeing, and a fleeing unit neither dispels nor "
+                 "activates a one-use item (§8.9).", item=item)
+    if item == "Backlash Scroll":
+        return _("The Backlash Scroll has no effect on a bound spell nor on a spell cast with a single power die "
+                 "(§23.7).")
+    return None
 
 
 def aether_icons(state: NinthAgeState, seat: str) -> list[str]:

@@ -25,6 +25,7 @@ class Caster(BaseModel):
     conclave: bool = False
     slain: bool = False  # a Conclave champion removed from play while its unit fights on
     used_items: list[str] = Field(default_factory=list)  # one-use arcane items spent
+    used_turns: dict[str, int] = Field(default_factory=dict)  # item -> the game turn it was spent in
     banned: dict[str, int] = Field(default_factory=dict)  # spell -> the game turn a Binding Scroll forbids it
 
 

@@ -141,6 +141,9 @@ class NinthAge(Ruleset):
     # made by its R&F in contact only, its breaths kept by model (NinthAgeState.specials_v6);
     # Posizione Elevata is judged model by model, and a Missile spell sees as a shooter does
     # (NinthAgeState.sight_v6). A game begun before plays them as it did.
+    # 6 (n9-words): a special rule a model has twice with different values, one a dice roll (Stomp
+    # (D6) and Stomp (1)), is the clearly higher, else its owner's choice (§21.4, seed 001:3124-3130);
+    # a game begun before takes the plain number (NinthAgeState.duplicate_rules_v6).
     # 6 (n9-post): a hidden item revealed before a question (a charging unit's movement item, then
     # where it makes contact) is in the stored state's ``revealed`` while the question waits, not
     # only once it is answered (NinthAgeState.reveals_at_question).
@@ -169,7 +172,8 @@ class NinthAge(Ruleset):
                "is answered"),
             N_("a character leaves its unit in the Remaining Moves even after moving with it that phase"),
             N_("a Remains in Play spell stays in play when every unit it was on is destroyed"),
-            N_("a charged War Machine may Flee")),
+            N_("a charged War Machine may Flee"),
+            N_("a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), not Stomp (D6))")),
     }
 
     def option_names(self) -> dict[str, str]:
@@ -259,6 +263,7 @@ class NinthAge(Ruleset):
             charge_path_capped=bool(options.get("charge_path_capped", False)),
             fast_cavalry_vanguard=version >= 3,
             healing_v5=version >= 5,
+            duplicate_rules_v6=version >= 6,
             placement_v6=version >= 6,
             specials_v6=version >= 6, sight_v6=version >= 6,
             reveals_at_question=version >= 6,
@@ -271,6 +276,15 @@ class NinthAge(Ruleset):
 
     def start_action(self, state: GameState) -> Action | None:
         return StartBattle()
+
+    def refuse_option(self, state: GameState, decision: Any, option: str) -> Any | None:
+        """Why an answer the question does not take is none: a scroll named in a dispel question
+        that is spent, whose bearer cannot read it, or that has no effect on the spell (§23.7)."""
+        if isinstance(state, NinthAgeState) and decision.key.startswith("dispel-"):
+            from engine.rulesets.ninth_age.magic import scroll_refusal
+
+            return scroll_refusal(state, decision.seat, option)
+        return None
 
     def said_at_question(self, state: GameState) -> tuple[str, ...]:
         """A hidden item the reply reveals before a question (a charging unit's Banner of Speed,
@@ -827,10 +841,9 @@ class NinthAge(Ruleset):
                 return _("Deployment: {who} places a Scouts unit.", who=who)
             if state.deploy.step == "vanguard":
                 return _("Deployment: {who} may make a Vanguard move (or /end).", who=who)
-            left = sum(1 for u in state.units.values() if u.owner == state.deploy.turn and u.location == "reserve"
-                       and not u.scouting and not u.ambushing)
-            return ngettext("Deployment: {who} deploys ({n} unit left).", "Deployment: {who} deploys ({n} units left).",
-                            left, who=who)
+            left, drops = setup.left_to_deploy(state, state.deploy.turn)  # the characters as one drop (§4)
+            return ngettext("Deployment: {who} deploys ({left} left).", "Deployment: {who} deploys ({left} left).",
+                            drops, who=who, left=left)
         if state.phase == "over":
             return _("The battle is over.")
         phase = phase_word(state.phase)

@@ -19,7 +19,7 @@ from engine.table.motion import CLEARANCE_END, clearance_problem
 from engine.rulesets.ninth_age.grammar import number
 
 TYPE_NAMES = {"classic": N_("Classic"), "diagonal": N_("Diagonal"), "flank": N_("Flank Attack")}
-SIDE_NAMES = {"south": N_("south"), "north": N_("north")}
+SIDE_NAMES = {"south": N_("south"), "north": N_("north"), "west": N_("west"), "east": N_("east")}
 
 
 # The set-up step each pre-game question belongs to (§3-4), by the question's key or its prefix
@@ -350,6 +350,23 @@ def _reserve(state: NinthAgeState, seat: str) -> list[UnitState]:
             and not u.ambushing]
 
 
+# a drop's groups as the set-up's status names what is left of them
+GROUP_WORDS = {"characters": N_("the characters"), "war machines": N_("the war machines")}
+
+
+def left_to_deploy(state: NinthAgeState, seat: str) -> tuple[Text, int]:
+    """What ``seat`` has left to deploy, counted as the seed counts drops: "Tutti le Unità il cui
+    Tipo Truppa è Macchina da Guerra si considerano sempre essere una singola Unità durante lo
+    schieramento. Stessa cosa vale per tutti Personaggi" (§4, seed 001:505-507): its other units
+    one by one, then the characters and the war machines as one each ("2 units and the
+    characters"); with the count of those drops, for the sentence's verb."""
+    left = _reserve(state, seat)
+    groups = [g for g in GROUP_WORDS if any(group_of(state, u) == g for u in left)]
+    units = sum(1 for u in left if group_of(state, u) is None)
+    parts = ([ngettext("{n} unit", "{n} units", units)] if units or not groups else [])
+    return listed([*parts, *(Text(GROUP_WORDS[g]) for g in groups)]), units + len(groups)
+
+
 def _scouts(state: NinthAgeState, seat: str) -> list[UnitState]:
     return [u for u in state.units.values() if u.owner == seat and u.location == "reserve" and u.scouting]
 
@@ -537,13 +554,63 @@ def _edge_touched(state: NinthAgeState, fp) -> str | None:
     return None
 
 
+# how far (inches) an ambusher's rear edge may be put from the table edge it is meant to touch, to
+# be set on it: a player cannot see the unit's exact depth when typing its centre
+EDGE_SNAP = 0.5
+
+
+def _rear_edge_gap(state: NinthAgeState, fp) -> tuple[str, float] | None:
+    """The table edge the footprint's rear edge is parallel to, the unit facing away from it,
+    and how far the rear edge stands inside the table from it (negative: beyond it); the
+    nearest such edge, or None when the rear edge is square to no table edge."""
+    a, b = fp.corners["rear_left"], fp.corners["rear_right"]
+    front = fp.corners["front_left"]
+    w, h = state.table.width, state.table.height
+    inside = {"south": lambda p: p[1], "north": lambda p: h - p[1], "west": lambda p: p[0], "east": lambda p: w - p[0]}
+    found = [(abs(gap(a)), name, gap(a)) for name, gap in inside.items()
+             if abs(gap(a) - gap(b)) < 1e-3 and gap(front) > gap(a)]
+    if not found:
+        return None
+    _far, name, gap = min(found)
+    return name, gap
+
+
+def _centre_on_edge(state: NinthAgeState, edge: str, depth: float) -> tuple[str, float]:
+    """The coordinate a unit ``depth`` deep has its centre at, its rear edge on ``edge``."""
+    return {"south": ("y", depth / 2), "north": ("y", state.table.height - depth / 2),
+            "west": ("x", depth / 2), "east": ("x", state.table.width - depth / 2)}[edge]
+
+
 def arrive(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float, facing: float | None,
            files: int | None, events: list[Event]) -> None:
+    """An ambusher placed "con il suo rango posteriore a contatto con il bordo del tavolo" (§22
+    Ambush): its rear edge on a table edge, the unit facing inward. A rear edge square to an edge
+    and within EDGE_SNAP of it is set on it (the player types the centre and cannot see the depth);
+    one farther is refused naming the depth and where the centre goes."""
     if unit.owner != seat or not unit.arriving:
         raise IllegalAction("not-arriving", ngettext("{unit} is not arriving from Ambush this turn.", "{unit} are not arriving from Ambush this turn.", number(state, unit), unit=unit.id))
     placed = placed_on_table(state, seat, unit, x, y, facing, files)
     fp = placed.footprint()
     edge = _edge_touched(state, fp)
+    snapped = False
+    near = _rear_edge_gap(state, fp) if edge is None else None
+    if near is not None:
+        side, gap = near
+        axis, value = _centre_on_edge(state, side, fp.depth)
+        if abs(gap) > EDGE_SNAP:
+            raise IllegalAction("not-on-edge", ngettext(
+                "{unit} arrives with its rear edge touching the table edge: it is {depth}\" deep, so its centre "
+                "is at {axis}={value} on the {edge} edge (placed there, its rear edge is {gap}\" from it; §22 "
+                "Ambush).",
+                "{unit} arrive with their rear edge touching the table edge: they are {depth}\" deep, so their "
+                "centre is at {axis}={value} on the {edge} edge (placed there, their rear edge is {gap}\" from it; "
+                "§22 Ambush).",
+                number(state, unit), unit=unit.id, depth=decimal(fp.depth, ".1f"), axis=axis,
+                value=decimal(value, ".1f"), edge=side_name(side), gap=decimal(abs(gap), ".1f")))
+        x, y = (x, value) if axis == "y" else (value, y)
+        placed = placed_on_table(state, seat, unit, x, y, facing, files)
+        fp = placed.footprint()
+        edge, snapped = _edge_touched(state, fp), True
     if edge is None:
         raise IllegalAction("not-on-edge", ngettext("{unit} arrives with its rear rank on a table edge: face it inward and put its rear edge on the edge of the table.", "{unit} arrive with their rear rank on a table edge: face them inward and put their rear edge on the edge of the table.", number(state, unit), unit=unit.id))
     problem = clearance_problem(fp, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
@@ -551,7 +618,7 @@ def arrive(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
         raise IllegalAction("no-room", ngettext("{unit} can't arrive there: {problem}.", "{unit} can't arrive there: {problem}.", number(state, unit), unit=unit.id, problem=problem))
     placed.arriving, placed.arrived_turn, placed.ambush_edge = False, state.round, edge
     state.units[unit.id] = placed
-    events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id}, text=ngettext("{unit} arrives on the {edge} edge at ({x}, {y}) facing {bearing}°.", "{unit} arrive on the {edge} edge at ({x}, {y}) facing {bearing}°.", number(state, unit), unit=unit.id, edge=edge, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g"))))
+    events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id}, text=text_join("", [ngettext("{unit} arrives on the {edge} edge at ({x}, {y}) facing {bearing}°", "{unit} arrive on the {edge} edge at ({x}, {y}) facing {bearing}°", number(state, unit), unit=unit.id, edge=side_name(edge), x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g")), ngettext(" (set with its rear edge on the table edge).", " (set with their rear edge on the table edge).", number(state, unit)) if snapped else "."])))
 
 
 def edge_distance(state: NinthAgeState, fp, edge: str) -> float:

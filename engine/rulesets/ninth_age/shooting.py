@@ -705,8 +705,8 @@ def _volley(state: NinthAgeState, unit: UnitState, target: UnitState, events: li
 
         reveal(state, shooter.owner, shooter.id, item, _("its bearer shoots with it"), events)
     if champion_bonus:  # the Champion, a weapon of its own (§10.3)
-        purpose = _("the Champion of {unit} shoots ({w}) at {target}", unit=unit.id, w=weapon_word(w.name), target=target.id) if not stand_and_shoot else \
-            _("the Champion of {unit} stands and shoots ({w}) at {target}", unit=unit.id, w=weapon_word(w.name), target=target.id)
+        purpose = _("The Champion of {unit} shoots ({w}) at {target}", unit=unit.id, w=weapon_word(w.name), target=target.id) if not stand_and_shoot else \
+            _("The Champion of {unit} stands and shoots ({w}) at {target}", unit=unit.id, w=weapon_word(w.name), target=target.id)
     elif model is not None:  # a character in the unit, its own weapon (§10.3)
         purpose = _("{char} in {unit} shoots ({w}) at {target}", char=model.id, unit=unit.id, w=weapon_word(w.name), target=target.id) if not stand_and_shoot else \
             _("{char} in {unit} stands and shoots ({w}) at {target}", char=model.id, unit=unit.id, w=weapon_word(w.name), target=target.id)

@@ -98,7 +98,7 @@ def held(state: NinthAgeState, unit: UnitState, hold: list[str]) -> set[str]:
     for name in hold:
         if name == CHAMPION:
             if champion_model(state, unit) is None:
-                raise IllegalAction("bad-option", ngettext("{unit} has no Champion to hold its fire (hold:champion).", "{unit} have no Champion to hold its fire (hold:champion).", number(state, unit), unit=unit.id))
+                raise IllegalAction("bad-option", ngettext("{unit} has no Champion to hold its fire (hold:champion).", "{unit} have no Champion to hold their fire (hold:champion).", number(state, unit), unit=unit.id))
         elif name not in state.units or state.units[name].host != unit.id or state.units[name].location != "joined":
             raise IllegalAction("bad-option", _("{name} is not a character in {unit}: hold: names the characters in the shooting unit, or champion (§10.3).", name=name, unit=unit.id))
         out.add(name)

@@ -235,6 +235,10 @@ class NinthAgeState(GameState):
     # A charged War Machine may only Hold (§14.4, §18.6), from rules version 6 on; before, it was offered
     # Flee (no field stored: False)
     war_machine_hold_v6: bool = False
+    # A special rule a model has twice with different values, one a dice roll (Stomp (D6) and Stomp
+    # (1)), as rules version 6 reads it: the clearly higher, else the owner's choice (seed
+    # 001:3124-3130); a game begun before (no field stored: False) takes the plain number as it did
+    duplicate_rules_v6: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
