@@ -248,8 +248,6 @@ NOT_LISTS = {
         "each a clause ('Anna has 2 h left')",
     ("bot/leagues.py", "[c.split(': ', 1)[-1] for c in changes[-8:]]"): "log entries, each a sentence of its own",
     ("bot/maintenance.py", "self.mismatches"): "replay mismatches, each a clause saying what differs",
-    ("engine/core/ruleset.py", "clauses"):
-        "what an older rules version still plays otherwise, each a clause with commas of its own",
 }
 
 
