@@ -22,7 +22,6 @@ Arguments named ``*_json`` accept JSON text, a pydantic model (dumped with
 from __future__ import annotations
 
 import sqlite3
-import sqlite3
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path

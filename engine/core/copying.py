@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 import copy
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
