@@ -241,23 +241,34 @@ def _room_to_form_again(state: NinthAgeState, unit: UnitState, wanted: int) -> t
     """As :func:`room_behind`, for a unit whose R&F all fell, formed again behind the characters
     that stood for it (:func:`.mixed_units.rank_and_file_back`): each number of models is tried on
     a copy of the game, the ground the block takes beyond the characters' checked."""
-    from types import SimpleNamespace
-
     from engine.rulesets.ninth_age.mixed_units import rank_and_file_back, successor
     from engine.rulesets.ninth_age.neighbours import surroundings
-    from engine.table.motion import clearance_problem
 
     leader = state.units[successor(state, unit.id)]
     if wanted <= 0 or leader.pose is None or leader.garrison:  # a garrison stands in its Building (§18.6)
         return wanted, None
-    around = surroundings(state, {unit.id, leader.id})
-    now = leader.footprint().shape
-    for k in range(1, wanted + 1):
+
+    def formed_again(k: int):
         trial = state.model_copy(deep=True)
         host = trial.units[unit.id]
         host.models = max(0, unit.models) + k
         rank_and_file_back(trial, host, [])
-        added = host.footprint().shape.difference(now)
+        return host.footprint().shape
+
+    return _how_many_fit(formed_again, wanted, leader.footprint().shape,
+                         surroundings(state, {unit.id, leader.id}))
+
+
+def _how_many_fit(shape_with, wanted: int, now, around) -> tuple[int, Text | None]:
+    """How many of ``wanted`` models, added one after another (``shape_with(k)``: the unit's
+    shape with ``k`` more), fit: the ground beyond ``now`` goes into nothing ``around`` (touching
+    is no bar: nothing moves). The number that fit and, when fewer, why the next does not."""
+    from types import SimpleNamespace
+
+    from engine.table.motion import clearance_problem
+
+    for k in range(1, wanted + 1):
+        added = shape_with(k).difference(now)
         if added.area < 1e-9:
             continue
         problem = clearance_problem(SimpleNamespace(shape=added), around, 0.0, during=False)
@@ -305,25 +316,17 @@ def room_behind(state: NinthAgeState, unit: UnitState, wanted: int) -> tuple[int
     the unit stands on already is not asked again). The seed says nothing of a returning model with
     no room (§7.8, seed 001:780-783); the ruling: a model that does not fit is not brought back.
     Returns the number that fit and, when that is fewer, why the next does not."""
-    from types import SimpleNamespace
-
     from engine.rulesets.ninth_age.neighbours import surroundings
-    from engine.table.motion import clearance_problem
 
     if wanted <= 0 or unit.pose is None or unit.garrison:  # a garrison stands in its Building (§18.6)
         return wanted, None
-    around = surroundings(state, {unit.id})
     seated = unit.models + joined_positions(state, unit)
-    now = unit.footprint().shape
-    for k in range(1, wanted + 1):
+
+    def grown(k: int):
         formation = unit.formation.model_copy(update={"models": seated + k})
-        added = footprint(formation, _grown_pose(unit, formation)).shape.difference(now)
-        if added.area < 1e-9:
-            continue
-        problem = clearance_problem(SimpleNamespace(shape=added), around, 0.0, during=False)
-        if problem is not None:
-            return k - 1, problem
-    return wanted, None
+        return footprint(formation, _grown_pose(unit, formation)).shape
+
+    return _how_many_fit(grown, wanted, unit.footprint().shape, surroundings(state, {unit.id}))
 
 
 def _returned_words(state: NinthAgeState, done: Healed) -> Text:
