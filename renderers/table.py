@@ -726,24 +726,25 @@ def _label_item(u, draw: ImageDraw.ImageDraw, p, w: int, h: int) -> LabelItem:
     and, for a thin unit of several models whose label on its centre would hide most of its
     bases (a single rank or two, skirmishers: shallower, front to rear, than its label is high,
     and :data:`THIN_COVER` of its bases hidden; or any unit with :data:`HIDDEN` of them hidden,
-    a rank of cavalry), the way to its rear (px): its label goes against it from outside, behind
-    it first, with a leader line (:func:`_near_spots`)."""
+    a rank of cavalry; or a lone model with :data:`HIDDEN` of its base hidden, a character on foot,
+    whose token its own label hid whole), the way to its rear (px): its label goes against it
+    from outside, behind it first, with a leader line (:func:`_near_spots`)."""
     size = (draw.textlength(_unit_label(u), font=font(LABEL_SIZE)) + 2 * LABEL_PAD, LABEL_SIZE + 3 + 2 * LABEL_PAD)
     anchor, footprint = _anchor(u, p, w, h), _footprint_px(u, p)
-    if len(u.bases) < 2:
+    if not u.bases:
         return LabelItem(size, anchor, footprint)
     from shapely.geometry import box
 
     bases = bases_px(u, p)
     on_centre = box(anchor[0] - size[0] / 2, anchor[1] - size[1] / 2, anchor[0] + size[0] / 2, anchor[1] + size[1] / 2)
     hidden = 0.0 if bases.is_empty else bases.intersection(on_centre).area / bases.area
-    if hidden <= THIN_COVER:
+    if hidden <= (THIN_COVER if len(u.bases) > 1 else HIDDEN):
         return LabelItem(size, anchor, footprint)
     (cx, cy), (fx, fy) = p(*u.centre), p(*u.front)
     length = math.hypot(cx - fx, cy - fy)
     rear = ((cx - fx) / length, (cy - fy) / length) if length > 1e-9 else (0.0, 1.0)
     along = [x * rear[0] + y * rear[1] for base in u.bases for x, y in (p(*pt) for pt in base)]
-    if max(along) - min(along) >= size[1] and hidden <= HIDDEN:  # ranks show above and below its label
+    if len(u.bases) > 1 and max(along) - min(along) >= size[1] and hidden <= HIDDEN:  # ranks show above and below its label
         return LabelItem(size, anchor, footprint)
     return LabelItem(size, anchor, footprint, rear)
 

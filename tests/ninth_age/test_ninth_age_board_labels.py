@@ -166,3 +166,18 @@ def test_a_thin_unit_keeps_its_footprint_in_sight_its_label_behind_it():
     assert share > 0.3 and not moved  # a block six wide and five deep: its label stays on its centre
     # the labels still never overlap
     assert _disjoint(label_boxes(view)) is None
+
+
+def test_a_lone_model_whose_label_would_hide_it_keeps_its_token_in_sight():
+    """A character on foot alone (Marshal) and a war machine (Great Cannon): a label on the centre hid
+    the whole token (found by n9-play5 at 550 px). The label goes against the model from outside,
+    with a leader line; the labels still never overlap."""
+    state = scenario({"Marshal": (30, 30, 0), "Great Cannon": (50, 10, 0), "Spearmen": (20, 12, 0, 6)},
+                     terrain="open")
+    view = RULESET.board(state)
+    covered = _covered(view)
+    for lone in ("Marshal", "Great Cannon"):
+        share, moved, _, _ = covered[lone]
+        assert share <= 0.05 and moved, (lone, share, moved)
+    assert not covered["Spearmen"][1]  # a block keeps its label on it
+    assert _disjoint(label_boxes(view)) is None
