@@ -14,7 +14,7 @@ loses Steadfast or rank bonus because of terrain; Strider (Water) only for Water
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join, ngettext, commas
+from engine.core.text import Text, _, decimal, join as text_join, ngettext, commas
 from dataclasses import dataclass
 
 from shapely.geometry import LineString
@@ -371,10 +371,21 @@ def ground_note(state: NinthAgeState, path_shapes: list, end_shape, start=None) 
         crossed_ = [_("{name} ({kind})", name=terrain_name(t.name), kind=kind_word(t.kind)) for t in passed]
         parts.append(_("; through {features}", features=commas(crossed_)))
     if kinds:
-        in_ = [_("{share}% in {name} ({kind})", share=decimal(kind_share(state, end_shape, kind) * 100, ".0f"),
+        in_ = [_("{share}% in {name} ({kind})", share=percent(kind_share(state, end_shape, kind)),
                  name=commas([terrain_name(t.name) for t in held]), kind=kind_word(kind)) for kind, held in kinds.items()]
         parts.append(_("; ends {features}", features=commas(in_)))
     return text_join("", parts)
+
+
+def percent(share: float) -> Text:
+    """A share said as a percentage, whole, but never rounded to 0 when there is some: a unit
+    that barely touches a Field read "ends 0% in Wheat Field"::
+
+        >>> str(percent(0.62)), str(percent(0.002)), str(percent(0.0003))
+        ('62', '0.2', '0.03')
+    """
+    pct = share * 100
+    return decimal(pct, ".0f" if pct >= 0.5 else ".1f" if pct >= 0.05 else ".2f")
 
 
 def flies(state: NinthAgeState, unit: UnitState) -> bool:
