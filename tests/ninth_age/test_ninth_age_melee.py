@@ -239,6 +239,15 @@ def test_e23_challenge_duellists_strike_only_each_other():
     assert any(": Chieftain ×" in t for t in rolls)
 
 
+def test_a_challenge_nobody_can_accept_says_why_it_is_refused():
+    state = _face_off()
+    state.units["Brutes"].champion_lost = True  # the Brutes have no Champion and no character
+    log = []
+    apply(state, Fight(seat="p1", unit="Spearmen"), {"challenge": "Spearmen", "pursue": "restrain"}, log)
+    assert ("Player 2 has no character or Champion in this combat to accept it: the challenge is refused."
+            in [e.text for e in log]), [e.text for e in log]
+
+
 def test_e23_refused_challenge_silences_the_named_character():
     state, _ = _chieftain_beside_brutes()
     log = []

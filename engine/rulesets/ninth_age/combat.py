@@ -396,9 +396,14 @@ def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> t
             state.challenges.append((issuer, answer))
             return issuer, answer
         refusers = [u for u in theirs if state.unit_entry(state.units[u]).is_character]
-        events.append(Event(kind="challenge", seat=other, text=_("The challenge is refused.")))
+        events.append(Event(kind="challenge", seat=other, text=(
+            _("The challenge is refused.") if theirs else
+            # said, or the player reads a refusal nobody made
+            _("{player} has no character or Champion in this combat to accept it: the challenge is refused.",
+              player=state.seat(other).name))))
         if refusers:
-            named = decide(state, seat, f"refuser-{issuer}", _("The challenge was refused: which enemy character hides at the back (Ld 0, no attacks this round)?"), refusers)
+            # the seed (001:2716-2720) sends no one to the back: the named character keeps its place
+            named = decide(state, seat, f"refuser-{issuer}", _("The challenge was refused: which enemy character may not attack this combat round (Ld 0, no Stubborn)?"), refusers)
             state.units[named].no_attacks = True
             state.units[named].refused = True
             state.units[named].refused_phase = phase_key(state)
