@@ -83,15 +83,7 @@ def record_charge_step(seed: int = 11, round_: int = 2, seat: str = "p2") -> Non
                             game = (await service.game_snapshot(battle.CHANNEL))[0]
                             return {"rules_version": game.rules_version, "seat": seat,
                                     "state": json.loads(game.state_json)}
-                        await plans.charges(p, active)
-                    elif phase == "movement":
-                        await plans.moves(p, active)
-                    elif phase == "magic":
-                        await plans.cast(p, active)
-                    elif phase == "shooting":
-                        await plans.shoot(p, active)
-                    elif phase == "melee":
-                        await plans.fight(p, active)
+                    await plans.play_step(p, state)
                     state = await p.state()
                     if not state.is_over and (state.active, state.phase, state.step) == (active, phase, step):
                         await p.say(active, "/end")

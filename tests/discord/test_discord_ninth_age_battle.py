@@ -155,16 +155,7 @@ async def play(b: Battle, seed: int, rounds: int = 2) -> None:
         seat, phase, step = state.active, state.phase, state.step
         await b.show_moves(seat)
         # the plans of the console's whole battle, shortened: fewer tries of each move
-        if phase == "movement" and step == "charges":
-            await plans.charges(b, seat, first_only=True)
-        elif phase == "movement":
-            await plans.moves(b, seat, wheels=(45.0,), parts=(1.0, 0.5))
-        elif phase == "magic":
-            await plans.cast(b, seat)
-        elif phase == "shooting":
-            await plans.shoot(b, seat, tries=2, ready_only=True)
-        elif phase == "melee":
-            await plans.fight(b, seat)
+        await plans.play_step(b, state, short=True)
         state = await b.state()
         if (state.active, state.phase, state.step) == (seat, phase, step) and not state.is_over:
             said = await b.do(seat, "end")

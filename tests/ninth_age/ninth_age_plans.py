@@ -151,3 +151,20 @@ async def fight(p, seat) -> None:
         if unit is None or unit.location != "table" or unit.fought or not engaged(state, unit):
             continue
         await p.act(seat, "fight", unit=unit.id)
+
+
+async def play_step(p, state, *, short: bool = False) -> None:
+    """The plan for the step ``state`` stands at, played by its active seat: declare charges,
+    move, cast, shoot or fight. ``short``: fewer tries of each (the first charge in reach, one
+    wheel, two lengths, two shots, ready shooters only), as Discord's battle plays it."""
+    seat, phase, step = state.active, state.phase, state.step
+    if phase == "movement" and step == "charges":
+        await charges(p, seat, first_only=short)
+    elif phase == "movement":
+        await (moves(p, seat, wheels=(45.0,), parts=(1.0, 0.5)) if short else moves(p, seat))
+    elif phase == "magic":
+        await cast(p, seat)
+    elif phase == "shooting":
+        await (shoot(p, seat, tries=2, ready_only=True) if short else shoot(p, seat))
+    elif phase == "melee":
+        await fight(p, seat)

@@ -73,16 +73,7 @@ async def play_battle(service, store, seed: int):
     turns = 0
     while not state.is_over:
         seat, phase, step = state.active, state.phase, state.step
-        if phase == "movement" and step == "charges":
-            await plans.charges(p, seat)
-        elif phase == "movement":
-            await plans.moves(p, seat)
-        elif phase == "magic":
-            await plans.cast(p, seat)
-        elif phase == "shooting":
-            await plans.shoot(p, seat)
-        elif phase == "melee":
-            await plans.fight(p, seat)
+        await plans.play_step(p, state)
         state = await p.state()
         if state.is_over:
             break
