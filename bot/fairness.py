@@ -156,6 +156,21 @@ def check(data: dict[str, Any]) -> Verdict:
     except (IllegalAction, KeyError, ValueError) as exc:
         problems.append(_("cannot start the game again: {reason}", reason=getattr(exc, "message", str(exc))))
         return verdict
+    try:
+        state = _replay(ruleset, state, data, verdict)
+    except (KeyError, TypeError, ValueError) as exc:  # a file edited by hand: one line, not a traceback
+        reason = " ".join(str(exc).split())[:120]
+        problems.append(_("the log is not well formed: {reason}", reason=f"{type(exc).__name__} {reason}"))
+        return verdict
+    if state is None:
+        return verdict
+    return _checked_end(ruleset, state, data, verdict)
+
+
+def _replay(ruleset: Any, state: Any, data: dict[str, Any], verdict: Verdict) -> Any:
+    """Every action of the log applied in order, its events compared; the state reached, or None
+    when the replay cannot go on (an action missing or refused)."""
+    problems = verdict.problems
     expected = 1
     for entry in data["actions"]:
         seq = entry["seq"]
@@ -164,16 +179,22 @@ def check(data: dict[str, Any]) -> Verdict:
                               seq=seq) if seq > expected else
                             _("action {seq} is out of order in the log (action {expected} was expected)", seq=seq,
                               expected=expected))
-            return verdict
+            return None
         expected += 1
         try:
             state, events = ruleset.apply(state, ruleset.parse_action(entry["action"]))
         except IllegalAction as exc:
             problems.append(_("action {seq} is refused on replay: {reason}", seq=seq, reason=exc.message))
-            return verdict
+            return None
         replayed = [e.model_dump(mode="json") for e in events]
         logged = [Event.model_validate(e).model_dump(mode="json") for e in entry["events"]]
         _compare(seq, logged, replayed, verdict)
+    return state
+
+
+def _checked_end(ruleset: Any, state: Any, data: dict[str, Any], verdict: Verdict) -> Verdict:
+    """The state the replay reached against the game stored, when the log holds it."""
+    problems = verdict.problems
     stored = data.get("state")
     if stored is not None:
         try:

@@ -172,3 +172,14 @@ def test_a_reply_with_many_problems_fits_one_discord_message_in_every_language()
         assert len(said) <= DISCORD_MESSAGE_LIMIT, (lang, len(said))
         assert said.count("⚠️") == 4, said  # 3 problems and how many more
     assert f"… and {len(verdict.problems) - 3} more problems (warband verify FILE lists them all)." in reply(data, verdict)
+
+
+def test_a_log_edited_out_of_shape_is_one_problem_not_a_traceback(tmp_path):
+    data = old_log()
+    del data["actions"][3]["events"][0]["kind"]
+    (problem,) = fairness.verify(data)
+    assert problem.startswith("the log is not well formed: ValidationError"), problem
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "bot", "verify", str(path)], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 1 and run.stderr == "" and run.stdout.startswith("✗ the log is not well formed"), run

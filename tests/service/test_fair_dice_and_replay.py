@@ -36,6 +36,8 @@ async def test_the_seed_is_committed_kept_secret_revealed_and_verified(store, tm
     assert early.error == "seed-secret" and commitment.digest in early.text
     exported = await say(service, ALICE, "/game export")
     assert json.loads(exported.file)["seed"] is None and json.loads(exported.file)["salt"] is None
+    # nor the stored state, which holds the dice generator's position: the dice to come
+    assert json.loads(exported.file)["state"] is None
 
     _, _, state = await play_until_over(service)
     finished = (await store.recent_games("chan-1", limit=1))[0]
@@ -47,11 +49,16 @@ async def test_the_seed_is_committed_kept_secret_revealed_and_verified(store, tm
     exported = await say(service, ALICE, "/game export")
     data = json.loads(exported.file)
     assert data["seed"] == finished.seed and data["salt"] == commitment.salt and fairness.rolls(data) > 5
-    assert fairness.verify(data) == []
+    assert fairness.verify(data) == [] and fairness.check(data).state_checked
+    assert data["state"] == (await store.game(finished.id)).state
     path = tmp_path / "game.json"
     path.write_bytes(exported.file)
     run = subprocess.run([sys.executable, "-m", "bot", "verify", str(path)], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0 and "replay exactly" in run.stdout
+    assert "The replay reaches the game as it was stored." in run.stdout
+    # a log exported before the state was: the dice and the events are checked, and it says so
+    older = dict(data, state=None)
+    assert fairness.verify(older) == [] and not fairness.check(older).state_checked
 
     # A line worded otherwise than the code says it today is no forged roll: the same dice, the
     # same facts; the check passes and says it apart. A die changed under the same words is caught,
