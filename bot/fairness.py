@@ -320,6 +320,8 @@ def _first_difference(a: Any, b: Any, path: str = "") -> tuple[str, Any, Any] | 
 
     >>> _first_difference({"units": {"A": {"models": [1, 2]}}}, {"units": {"A": {"models": [1, 3]}}})
     ('units.A.models[1]', 2, 3)
+    >>> _first_difference({"moves": ["charge", "march"]}, {"moves": ["charge"]})
+    ('moves[1]', 'march', None)
     """
     if isinstance(a, dict) and isinstance(b, dict):
         for key in sorted(set(a) | set(b), key=str):
@@ -329,11 +331,14 @@ def _first_difference(a: Any, b: Any, path: str = "") -> tuple[str, Any, Any] | 
             if found is not None:
                 return found
         return None
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+    if isinstance(a, list) and isinstance(b, list):
         for i, (x, y) in enumerate(zip(a, b)):
             found = _first_difference(x, y, f"{path}[{i}]")
             if found is not None:
                 return found
+        if len(a) != len(b):  # one is longer: its first item the other has not (None there)
+            i = min(len(a), len(b))
+            return f"{path}[{i}]".lstrip("."), a[i] if i < len(a) else None, b[i] if i < len(b) else None
         return None
     return None if a == b else (path.lstrip("."), a, b)
 
