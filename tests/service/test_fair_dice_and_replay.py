@@ -86,6 +86,35 @@ async def test_the_seed_is_committed_kept_secret_revealed_and_verified(store, tm
     assert run.returncode == 1 and "✗" in run.stdout
 
 
+async def test_verify_in_the_channel_passes_a_log_worded_otherwise_and_fails_a_changed_die(store):
+    """As a game stored before a rewording: its events keep the words of their day."""
+    service = Service(store)
+    await say(service, ALICE, "/game new ruleset:dnd-minis-quick")
+    await say(service, BOB, "/game join")
+    await play_until_over(service)
+    game = (await store.recent_games("chan-1", limit=1))[0]
+    records = [r for r in await store.events(game.id) if r.event.get("roll")]
+
+    async def rewrite(record, change):
+        event = record.event
+        change(event)
+        async with store._write() as tx:
+            await tx.execute("UPDATE events SET data = ? WHERE game_id = ? AND action_seq = ? AND idx = ?",
+                             (json.dumps(event), game.id, record.action_seq, record.idx))
+
+    await rewrite(records[0], lambda e: e.update(text="An older wording of this roll"))
+    verified = await say(service, BOB, "/game verify")
+    assert "✅" in verified.text and "⚠️" not in verified.text, verified.text
+    assert (f"📝 1 line is worded differently today than when it was logged (the game's rules version 1; wording "
+            f"changes do not change dice):\n• action {records[0].action_seq}: 'An older wording of this roll' now "
+            "reads") in verified.text, verified.text
+
+    await rewrite(records[1], lambda e: e["roll"]["dice"].__setitem__(0, e["roll"]["dice"][0] % 6 + 1))
+    verified = await say(service, BOB, "/game verify")
+    assert "✅" not in verified.text and f"⚠️ action {records[1].action_seq}, roll " in verified.text, verified.text
+    assert len(verified.text) <= 2000
+
+
 async def test_a_given_seed_is_not_secret(service, store):
     new = await say(service, ALICE, "/game new ruleset:dnd-minis-quick seed:7")
     assert "seed 7, chosen by a player" in new.text
