@@ -132,3 +132,34 @@ async def test_an_army_kept_with_a_count_as_text_still_loads_plays_and_replays(s
     assert (await say(service, P1, "/army remove name:Old Guard unit:Zealots")).error is None
     kept = (await store.warband(P1, "Old Guard")).data
     assert _unit(kept, "Spearmen")[1]["models"] == 30
+
+
+async def test_army_sample_sends_the_lore_the_hint_names_and_the_army_takes_it(service):
+    # the hint for a wizard's Cairns lore named engine/rulesets/ninth_age/data/lores/cairns.json, which a
+    # Discord player cannot fetch: it names /army sample, which sends the file
+    data = _sample()
+    data["name"] = "Barrow Guard"
+    _unit(data, "Hedge Wizard")[1]["wizard"]["lore"] = "Cairns"
+    reply = await say(service, P1, "/army import", file=("barrow.json", json.dumps(data).encode()))
+    assert reply.error == "bad-army" and "get its file with /army sample name:cairns" in reply.text
+    command = reply.text.split("get its file with ")[1].split(" and copy")[0]
+    lore = await say(service, P1, command)
+    assert lore.error is None and lore.ephemeral and lore.file_name == "cairns.lore.json"
+    assert lore.file.decode() == sample_lore_text("cairns")
+    assert 'copy it whole into your army file\'s "lores" list' in lore.text
+    data["lores"].append(json.loads(lore.file))  # as the reply says
+    reply = await say(service, P1, "/army import", file=("barrow.json", json.dumps(data).encode()))
+    assert reply.error is None and "Imported **Barrow Guard**" in reply.text, reply.text
+    assert "Cairns" in (await say(service, P1, "/army show name:Barrow Guard unit:Hedge Wizard")).text
+
+
+async def test_army_sample_sends_a_sample_army_and_names_the_samples_when_unknown(service):
+    reply = await say(service, P1, "/army sample name:Ashen-Host")
+    assert reply.error is None and reply.file_name == "ashen-host.army.json"
+    assert reply.file.decode() == sample_army_text("ashen-host")
+    assert "Sample army **The Ashen Host** as a file" in reply.text
+    reply = await say(service, P1, "/army sample name:bones")
+    assert reply.error == "unknown-sample" and reply.ephemeral
+    assert reply.text == ("⛔ There is no sample 'bones': the sample armies are iron-marches, ashen-host, the sample "
+                          "lores cairns.")
+    assert await service.autocomplete(CHANNEL, P1, "sample", "ca") == ["cairns"]

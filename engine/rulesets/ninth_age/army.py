@@ -545,8 +545,9 @@ class Army(Strict):
                 lores = commas(data_said(lo.name) for lo in self.lores) or _("none given")
                 # a sample lore shipped apart (Cairns) is taken by copying its file into the army's lores: say where
                 sample = next((name for name in SAMPLE_LORES if name == u.wizard.lore.strip().lower()), None)
-                reason = (_("{lore!r} is not among the army's lores ({lores}); it is a sample lore: copy "
-                            "engine/rulesets/ninth_age/data/lores/{file}.json into the file's lores", lore=u.wizard.lore,
+                # (a Discord player cannot read the repository's file: /army sample sends it)
+                reason = (_("{lore!r} is not among the army's lores ({lores}); it is a sample lore: get its file with "
+                            "/army sample name:{file} and copy it into the file's lores", lore=u.wizard.lore,
                             lores=lores, file=sample) if sample else
                           _("{lore!r} is not among the army's lores ({lores})", lore=u.wizard.lore, lores=lores))
                 raise ValueError(_("{field}: {reason}", field=f"units.{n}.wizard.lore", reason=reason))
