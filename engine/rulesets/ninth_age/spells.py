@@ -57,10 +57,13 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
             if not options:
                 events.append(Event(kind="roll", seat=seat, roll=roll, text=text_join("", [text, _(" A duplicate, and no spell is left to replace it: it is lost.")])))
                 continue
+            # the die shown first, then the question it raises (the replacement is said once chosen)
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=text_join("", [text, _(" A duplicate: a spell not yet obtained replaces it.")])))
             answer = choose(f"spell-{wizard}-{n}", _("{wizard} rolled {spell} of {lore}, a duplicate. Which spell replaces it (0 is the Generic spell)?", wizard=wizard, spell=spell, lore=lore), options)
-            text = text_join("", [text, _(" A duplicate: replaced by spell {answer}.", answer=answer)])
+            events.append(Event(kind="spells", seat=seat, text=_("{wizard}'s duplicate {spell} of {lore} is replaced by spell {answer}.", wizard=wizard, spell=spell, lore=lore, answer=answer)))
             spell = int(answer)
-        events.append(Event(kind="roll", seat=seat, roll=roll, text=text))
+        else:
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=text))
         known.append(spell)
         if spell:
             taken.add(spell)
