@@ -279,11 +279,16 @@ class NinthAge(Ruleset):
 
     def refuse_option(self, state: GameState, decision: Any, option: str) -> Any | None:
         """Why an answer the question does not take is none: a scroll named in a dispel question
-        that is spent, whose bearer cannot read it, or that has no effect on the spell (§23.7)."""
+        that is spent, whose bearer cannot read it, or that has no effect on the spell (§23.7); a
+        model named to read a scroll that carries none, or cannot read it."""
         if isinstance(state, NinthAgeState) and decision.key.startswith("dispel-"):
             from engine.rulesets.ninth_age.magic import scroll_refusal
 
             return scroll_refusal(state, decision.seat, option)
+        if isinstance(state, NinthAgeState) and decision.key.startswith("scroll-"):  # who reads it
+            from engine.rulesets.ninth_age.magic import scroll_reader_refusal
+
+            return scroll_reader_refusal(state, decision, option)
         return None
 
     def said_at_question(self, state: GameState) -> tuple[str, ...]:
