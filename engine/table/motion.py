@@ -488,7 +488,7 @@ def _pairs(moving: list[Piece], pieces: list[Piece], d, go: float, reach: float)
 
 def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Iterable[Hashable] = (),
                edge: bool = False, clearance: float = CLEARANCE_END, during: float = 0.0,
-               ignore: Iterable[Hashable] = (), through_terrain: float | None = None) -> Ahead:
+               ignore: Iterable[Hashable] = (), through_terrain: float | None = None, whole: bool = False) -> Ahead:
     """Move ``fp`` straight ahead (along its facing) up to ``go`` inches and say where it stops.
 
     It stops on touching one of the ``contact`` units, on touching the table edge (``edge``), or
@@ -498,20 +498,25 @@ def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Itera
     than the stop that keeps ``clearance`` from every other unit and the Impassable terrain and
     stands fully on the table (units in ``ignore`` are left out of all of it). ``through_terrain``:
     the Impassable terrain does not stop the move (it goes through it), and the place it ends
-    keeps that gap from it (an Ethereal unit: through it, never ending in or within 1" of it)."""
+    keeps that gap from it (an Ethereal unit: through it, never ending in or within 1" of it).
+    ``whole``: every other unit (a round base aside) is met at its bounding rectangle, the empty
+    slots of an incomplete last rank (or beside a non-matching base) taken as part of it, not as
+    room to move into; a contact met there may touch none of its bases (the caller asks which
+    it touches)."""
     skip = set(ignore)
     contact = set(contact) - skip
     d = tuple(map(float, to_world((0.0, 0.0), fp.bearing, (0.0, 1.0))))
     moving = _footprint_pieces(fp)
     corridor = fp.shape.union(translate(fp, 0, max(go, 0.0)).shape).convex_hull.buffer(
         max(clearance, through_terrain or 0.0) + 0.01)
-    obstacles: dict[Hashable, object] = {k: o.shape for k, o in around.others.items() if k not in skip}
+    obstacles: dict[Hashable, object] = {k: o.rect if whole and o.has_arcs else o.shape
+                                         for k, o in around.others.items() if k not in skip}
     if around.impassable is not None and not around.impassable.is_empty:
         if around.blockers:  # each feature by its name, so that what stops the move can be named
             obstacles.update((Feature(name), shape) for name, shape, _note in around.blockers)
         else:
             obstacles[IMPASSABLE] = around.impassable
-    pieces = {k: _footprint_pieces(around.others[k]) if k in around.others else _convex_pieces(shape)
+    pieces = {k: _footprint_pieces(around.others[k]) if k in around.others and not whole else _convex_pieces(shape)
               for k, shape in obstacles.items() if shape.intersects(corridor)}
 
     touch: dict[Hashable, float] = {}
