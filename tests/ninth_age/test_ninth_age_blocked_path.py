@@ -266,10 +266,10 @@ def test_the_blocked_path_move_does_not_enter_the_empty_slots_of_an_incomplete_l
     assert not models_in_contact(chieftain.footprint(), spearmen.footprint())
     # touching no model, it is not in contact with the enemy: the charge is not completed
     assert chieftain.failed_charge and not chieftain.charged and state.charges[0].target == "Spearmen"
-    assert line == "Chieftain makes the Blocked Path move: straight forward 8.0\" of 14\" to the edge of Spearmen's " \
-                   "formation, where no model of it stands: the empty slots of an incomplete last rank are part of " \
-                   "the unit, no room to move into, and it touches no base. The charge is not completed: it counts " \
-                   "as failed, and Chieftain may not move again or shoot this turn (§8.6, §8.7)."
+    assert line == "Chieftain makes the Blocked Path move: straight forward 8.0\" of 14\" to an empty slot at the " \
+                   "edge of Spearmen's formation: the empty slots of an incomplete last rank are part of the unit, " \
+                   "no room to move into, and it touches no base. The charge is not completed: it counts as " \
+                   "failed, and Chieftain may not move again or shoot this turn (§8.6, §8.7)."
 
 
 def test_the_blocked_path_move_into_a_flank_does_not_slide_along_the_empty_slots_of_the_last_rank():
@@ -307,3 +307,26 @@ def test_a_game_begun_before_rules_version_7_goes_on_into_the_empty_slots_as_it_
     assert RULESET.new_game_at(7, {}, 7).blocked_path_v7 and not RULESET.new_game_at(7, {}, 6).blocked_path_v7
     assert "a Blocked Path move goes on into the empty slots of a unit's incomplete last rank, to its first model" \
         in str(RULESET.rules_version_line(6))
+
+
+def test_a_charge_whose_blocked_path_meets_only_the_screens_empty_slots_fails_at_their_edge():
+    # played through /charge, /end and /decide: the Brutes, one model wide, charge the Spearmen;
+    # the War Hounds (6, five wide, their rear to the Brutes) stand in the way, their last rank a
+    # single hound in the middle, and the Brutes' straight path meets only the empty slots beside it
+    placements = {"Spearmen": (30, 8, 0, 6), "War Hounds": (30, 12.6, 180, 5), "Brutes": (31.5, 22, 180, 1)}
+    state = scenario(placements, seat="p2", step="charges", terrain="open")
+    hounds = state.units["War Hounds"]
+    hounds.formation, hounds.models = hounds.formation.model_copy(update={"models": 6}), 6
+    log = []
+    state = apply(state, Charge(seat="p2", unit="Brutes", target="Spearmen"), {"reaction": "hold"}, log)
+    assert any("stand in their way (War Hounds)" in e.text for e in log)
+    state, log = _moved(state, "straight", 6, 6)
+    assert "Brutes make the Blocked Path move: straight forward 2.7\" of 18\" to an empty slot at the edge of War " \
+           "Hounds' formation: the empty slots of an incomplete last rank are part of the unit, no room to move " \
+           "into, and they touch no base. The charge is not completed: it counts as failed, and Brutes may not " \
+           "move again or shoot this turn (§8.6, §8.7)." in log
+    brutes, hounds = state.units["Brutes"], state.units["War Hounds"]
+    assert brutes.failed_charge and not brutes.charged and state.charges[0].target == "Spearmen"
+    assert brutes.footprint().shape.bounds[1] == pytest.approx(hounds.footprint().rect.bounds[3], abs=1e-6)
+    assert not models_in_contact(brutes.footprint(), hounds.footprint())
+    assert brutes.footprint().shape.intersection(hounds.footprint().rect).area == pytest.approx(0, abs=1e-9)

@@ -847,14 +847,14 @@ def blocked_path_move(state: NinthAgeState, decl: ChargeDeclaration, charger: Un
         charger.charged, charger.failed_charge = False, True
         events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
                             text=ngettext("{charger} makes the Blocked Path move: straight forward {moved}\" of "
-                                          "{total}\" to the edge of {enemy}'s formation, where no model of it "
-                                          "stands: the empty slots of an incomplete last rank are part of the unit, "
+                                          "{total}\" to an empty slot at the edge of {enemy}'s formation: "
+                                          "the empty slots of an incomplete last rank are part of the unit, "
                                           "no room to move into, and it touches no base. The charge is not "
                                           "completed: it counts as failed, and {charger} may not move again or "
                                           "shoot this turn (§8.6, §8.7).",
                                           "{charger} make the Blocked Path move: straight forward {moved}\" of "
-                                          "{total}\" to the edge of {enemy}'s formation, where no model of it "
-                                          "stands: the empty slots of an incomplete last rank are part of the unit, "
+                                          "{total}\" to an empty slot at the edge of {enemy}'s formation: "
+                                          "the empty slots of an incomplete last rank are part of the unit, "
                                           "no room to move into, and they touch no base. The charge is not "
                                           "completed: it counts as failed, and {charger} may not move again or "
                                           "shoot this turn (§8.6, §8.7).",
