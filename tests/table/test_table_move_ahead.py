@@ -3,8 +3,6 @@ table edge, would overlap a unit or Impassable terrain, or has used its distance
 farthest place no farther that keeps the clearance. Where it stops is computed exactly (shapely
 distances, closed-form intervals), checked here against the geometry and against dense sampling."""
 
-import math
-
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from shapely.geometry import Polygon, box
