@@ -112,6 +112,21 @@ def test_e11_a_game_shows_the_duplicate_die_with_the_replacement_question():
     assert not any(e.text == rolled[-1].text for e in after)  # not shown a second time
     assert any(e.text.startswith(f"{wizard}'s duplicate") and e.text.endswith(f"is replaced by spell {d.options[0]}.")
                for e in after)
+    # a game begun before rules version 7 shows that die after the answer, in the answer's action
+    # (its log's dice, action by action, as /game verify compares them)
+    old = RULESET.new_game_at(seed, {"deployment": "classic", "secondary": "hold"}, 6)
+    assert not old.spell_die_v7
+    old, events = RULESET.apply(old, RULESET.start_action(old))
+    while not old.pending.decision.key.startswith("spell-"):
+        d = old.pending.decision
+        old, events = RULESET.apply(old, Decide(seat=d.seat, option=d.options[0]))
+    assert not any(e.kind == "roll" and e.text.startswith(f"{wizard} rolls spell") and "duplicate" in e.text
+                   for e in events)
+    d = old.pending.decision
+    old, after = RULESET.apply(old, Decide(seat=d.seat, option=d.options[0]))
+    line = next(e for e in after if e.kind == "roll" and "duplicate" in e.text)
+    assert line.text.endswith(f"A duplicate: replaced by spell {d.options[0]}.") and line.roll is not None
+    assert old.spells == state.spells  # the same spells either way
 
 
 def test_e11_spell_zero_may_be_held_twice_and_a_duplicate_with_nothing_left_is_lost():

@@ -155,7 +155,9 @@ class NinthAge(Ruleset):
     # 7 (n9-blocked): the Blocked Path move (§8.6) meets every other unit at the edge of its formation,
     # the empty slots of an incomplete last rank no room to move into; reaching an enemy only there it
     # touches no model and the charge fails. A game begun before went on into the slots to the first
-    # model (NinthAgeState.blocked_path_v7).
+    # model (NinthAgeState.blocked_path_v7). A duplicate spell roll's die is shown before the question
+    # for its replacement; a game begun before showed it after the answer, in the answer's action
+    # (NinthAgeState.spell_die_v7).
     rules_version = 7
     rules_changes = {
         2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
@@ -178,7 +180,8 @@ class NinthAge(Ruleset):
             N_("a Remains in Play spell stays in play when every unit it was on is destroyed"),
             N_("a charged War Machine may Flee"),
             N_("a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), not Stomp (D6))")),
-        7: (N_("a Blocked Path move goes on into the empty slots of a unit's incomplete last rank, to its first model"),),
+        7: (N_("a Blocked Path move goes on into the empty slots of a unit's incomplete last rank, to its first model"),
+            N_("a duplicate spell roll's die is shown only once its replacement is chosen")),
     }
 
     def option_names(self) -> dict[str, str]:
@@ -276,6 +279,7 @@ class NinthAge(Ruleset):
             rip_gone_v6=version >= 6,
             war_machine_hold_v6=version >= 6,
             blocked_path_v7=version >= 7,
+            spell_die_v7=version >= 7,
         )
         muster.build_units(state)
         return state

@@ -243,6 +243,10 @@ class NinthAgeState(GameState):
     # formation, the empty slots of an incomplete last rank no room to move into (charges.blocked_path_move).
     # A game begun before (no field stored: False) went on into those slots to the first model, as it did
     blocked_path_v7: bool = False
+    # A duplicate spell roll's die is shown before the question for its replacement (spells.generate
+    # die_first), from rules version 7 on. A game begun before (no field stored: False) showed it after
+    # the answer, so the die falls in the answer's action, as /game verify reads its log
+    spell_die_v7: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
