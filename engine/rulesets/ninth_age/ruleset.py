@@ -80,7 +80,7 @@ OPTIONS = {
 }
 # The secondary objective of a game that does not set it, by rules version (Ninth Age.rules_version):
 # the stored settings stay as the players gave them; a game is rebuilt with its own version's default.
-SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random", 6: "random"}
+SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random", 6: "random", 7: "random"}
 
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "garrison",
              "reveal",
@@ -152,7 +152,13 @@ class NinthAge(Ruleset):
     # mosso"); a game begun before let it (NinthAgeState.leave_v6). A Remains-in-Play spell whose units are
     # all destroyed or fled ends; a game begun before kept it in play (NinthAgeState.rip_gone_v6). A charged War
     # Machine may only Hold; a game begun before offered it Flee (NinthAgeState.war_machine_hold_v6).
-    rules_version = 6
+    # 7 (n9-blocked): the Blocked Path move (§8.6) meets every other unit at the edge of its formation,
+    # the empty slots of an incomplete last rank no room to move into; reaching an enemy only there it
+    # touches no model and the charge fails. A game begun before went on into the slots to the first
+    # model (NinthAgeState.blocked_path_v7). A duplicate spell roll's die is shown before the question
+    # for its replacement; a game begun before showed it after the answer, in the answer's action
+    # (NinthAgeState.spell_die_v7).
+    rules_version = 7
     rules_changes = {
         2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
         3: (N_("Fast Cavalry makes no Vanguard move"),),
@@ -174,6 +180,8 @@ class NinthAge(Ruleset):
             N_("a Remains in Play spell stays in play when every unit it was on is destroyed"),
             N_("a charged War Machine may Flee"),
             N_("a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), not Stomp (D6))")),
+        7: (N_("a Blocked Path move goes on into the empty slots of a unit's incomplete last rank, to its first model"),
+            N_("a duplicate spell roll's die is shown only once its replacement is chosen")),
     }
 
     def option_names(self) -> dict[str, str]:
@@ -270,6 +278,8 @@ class NinthAge(Ruleset):
             leave_v6=version >= 6,
             rip_gone_v6=version >= 6,
             war_machine_hold_v6=version >= 6,
+            blocked_path_v7=version >= 7,
+            spell_die_v7=version >= 7,
         )
         muster.build_units(state)
         return state
@@ -279,11 +289,16 @@ class NinthAge(Ruleset):
 
     def refuse_option(self, state: GameState, decision: Any, option: str) -> Any | None:
         """Why an answer the question does not take is none: a scroll named in a dispel question
-        that is spent, whose bearer cannot read it, or that has no effect on the spell (§23.7)."""
+        that is spent, whose bearer cannot read it, or that has no effect on the spell (§23.7); a
+        model named to read a scroll that carries none, or cannot read it."""
         if isinstance(state, NinthAgeState) and decision.key.startswith("dispel-"):
             from engine.rulesets.ninth_age.magic import scroll_refusal
 
             return scroll_refusal(state, decision.seat, option)
+        if isinstance(state, NinthAgeState) and decision.key.startswith("scroll-"):  # who reads it
+            from engine.rulesets.ninth_age.magic import scroll_reader_refusal
+
+            return scroll_reader_refusal(state, decision, option)
         return None
 
     def said_at_question(self, state: GameState) -> tuple[str, ...]:

@@ -239,6 +239,14 @@ class NinthAgeState(GameState):
     # (1)), as rules version 6 reads it: the clearly higher, else the owner's choice (seed
     # 001:3124-3130); a game begun before (no field stored: False) takes the plain number as it did
     duplicate_rules_v6: bool = False
+    # The Blocked Path move (§8.6) as rules version 7 has it: every other unit met at the edge of its
+    # formation, the empty slots of an incomplete last rank no room to move into (charges.blocked_path_move).
+    # A game begun before (no field stored: False) went on into those slots to the first model, as it did
+    blocked_path_v7: bool = False
+    # A duplicate spell roll's die is shown before the question for its replacement (spells.generate
+    # die_first), from rules version 7 on. A game begun before (no field stored: False) showed it after
+    # the answer, so the die falls in the answer's action, as /game verify reads its log
+    spell_die_v7: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
