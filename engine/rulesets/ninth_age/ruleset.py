@@ -152,6 +152,9 @@ class NinthAge(Ruleset):
     # mosso"); a game begun before let it (NinthAgeState.leave_v6). A Remains-in-Play spell whose units are
     # all destroyed or fled ends; a game begun before kept it in play (NinthAgeState.rip_gone_v6). A charged War
     # Machine may only Hold; a game begun before offered it Flee (NinthAgeState.war_machine_hold_v6).
+    # A game keeps its version (NinthAgeState.rules_version); a change of a new version N: bump this,
+    # say it (as the older rules played) under N in rules_changes, and ask it where it plays by a
+    # line ``<name>_vN = since(N)`` on NinthAgeState, read ``if state.<name>_vN:``.
     rules_version = 6
     rules_changes = {
         2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
@@ -261,15 +264,7 @@ class NinthAge(Ruleset):
             seats=[Seat(id="p1", name="Player 1"), Seat(id="p2", name="Player 2")], phase="setup",
             armies=armies, table=table, deployment=deployment, objective=objective,
             charge_path_capped=bool(options.get("charge_path_capped", False)),
-            fast_cavalry_vanguard=version >= 3,
-            healing_v5=version >= 5,
-            duplicate_rules_v6=version >= 6,
-            placement_v6=version >= 6,
-            specials_v6=version >= 6, sight_v6=version >= 6,
-            reveals_at_question=version >= 6,
-            leave_v6=version >= 6,
-            rip_gone_v6=version >= 6,
-            war_machine_hold_v6=version >= 6,
+            rules_version=version,  # what each version changed: NinthAgeState's since() lines
         )
         muster.build_units(state)
         return state
