@@ -56,6 +56,18 @@ def test_a_new_game_is_of_version_6_and_an_older_one_keeps_the_old_rules():
     assert not RULESET.load_state(data, 5).specials_v6 and not RULESET.load_state(data, 5).sight_v6
 
 
+def test_each_change_is_asked_of_the_games_one_stored_version():
+    """A game of each version answers every change's question as the booleans _new_game_at set
+    (``version >= N``) did, from the one number it stores; none can be set apart from it."""
+    for version in range(1, RULESET.rules_version + 1):
+        state = RULESET.new_game_at(7, {"secondary": "hold"}, version)
+        assert state.rules_version == version and state.model_dump(mode="json")["rules_version"] == version
+        assert {flag: getattr(state, flag) for flag in OLDER_FLAGS} == {
+            flag: version >= since for flag, since in OLDER_FLAGS.items()}, version
+    with pytest.raises(AttributeError):
+        state.placement_v6 = False
+
+
 # -- a. joined characters' specials ------------------------------------------------------------------------
 def test_version_5_counts_the_joined_characters_base_as_one_of_the_units_stompers_version_6_stomps_on_its_own():
     state = _joined(chieftain=("Grinding Attacks (D3)",), brutes=("Grinding Attacks (1)",))
