@@ -892,6 +892,8 @@ class Service:
             values = await self.collection.suggestions(str(user_id), kind, current)
         elif kind == "army":
             values = await self.armies.suggestions(str(user_id))
+        elif kind == "sample":
+            values = self.armies.samples()
         elif kind == "ruleset":
             values = ruleset_names()
         elif kind == "language":

@@ -223,8 +223,9 @@ def test_a_wizard_given_the_sample_cairns_lore_without_it_is_told_where_the_lore
     wizard["wizard"]["lore"] = "Cairns"
     with pytest.raises(ValueError) as refused:
         Army.model_validate(data)
-    assert ("'Cairns' is not among the army's lores (Embers); it is a sample lore: copy "
-            "engine/rulesets/ninth_age/data/lores/cairns.json into the file's lores") in str(refused.value)
+    # the repository's path was no use on Discord (#10): the hint names the command that sends the file
+    assert ("'Cairns' is not among the army's lores (Embers); it is a sample lore: get its file with /army sample "
+            "name:cairns and copy it into the file's lores") in str(refused.value)
     wizard["wizard"]["lore"] = "Bones"  # no sample lore: as before
     with pytest.raises(ValueError) as refused:
         Army.model_validate(data)
