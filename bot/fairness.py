@@ -198,7 +198,9 @@ def _checked_end(ruleset: Any, state: Any, data: dict[str, Any], verdict: Verdic
     stored = data.get("state")
     if stored is not None:
         try:
-            kept = ruleset.load_state(stored).model_dump(mode="json")
+            # read as of the log's rules version: a state stored before it kept its own (the Ninth
+            # Age's one boolean per change) is read as the game's record reads it
+            kept = ruleset.load_state(stored, verdict.rules_version).model_dump(mode="json")
         except (ValueError, TypeError, KeyError) as exc:
             problems.append(_("the game's stored state in the log cannot be read: {reason}", reason=str(exc)[:160]))
             return verdict

@@ -158,6 +158,9 @@ class NinthAge(Ruleset):
     # model (NinthAgeState.blocked_path_v7). A duplicate spell roll's die is shown before the question
     # for its replacement; a game begun before showed it after the answer, in the answer's action
     # (NinthAgeState.spell_die_v7).
+    # A game keeps its version (NinthAgeState.rules_version); a change of a new version N: bump this,
+    # say it (as the older rules played) under N in rules_changes, and ask it where it plays by a
+    # line ``<name>_vN = since(N)`` on NinthAgeState, read ``if state.<name>_vN:``.
     rules_version = 7
     rules_changes = {
         2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
@@ -269,17 +272,7 @@ class NinthAge(Ruleset):
             seats=[Seat(id="p1", name="Player 1"), Seat(id="p2", name="Player 2")], phase="setup",
             armies=armies, table=table, deployment=deployment, objective=objective,
             charge_path_capped=bool(options.get("charge_path_capped", False)),
-            fast_cavalry_vanguard=version >= 3,
-            healing_v5=version >= 5,
-            duplicate_rules_v6=version >= 6,
-            placement_v6=version >= 6,
-            specials_v6=version >= 6, sight_v6=version >= 6,
-            reveals_at_question=version >= 6,
-            leave_v6=version >= 6,
-            rip_gone_v6=version >= 6,
-            war_machine_hold_v6=version >= 6,
-            blocked_path_v7=version >= 7,
-            spell_die_v7=version >= 7,
+            rules_version=version,  # what each version changed: NinthAgeState's since() lines
         )
         muster.build_units(state)
         return state
