@@ -253,7 +253,7 @@ def test_the_cheap_into_test_answers_as_the_measured_shapes(formation):
     target = footprint(formation, Pose(x=30, y=20, bearing=180))
     hull, tshape = start.shape.convex_hull, target.shape
     full_block = abs(tshape.area - target.rect.area) < 1e-9
-    probe = (_probes(start), target if full_block else None)
+    probe = cp._Probe(_probes(start), target if full_block else None)
     seen = set()
     for _ in range(400):
         centre = (30 + rng.uniform(-6, 6), 20 + rng.uniform(-5, 5))
@@ -296,6 +296,6 @@ def test_a_charge_path_is_the_one_the_old_search_finds(monkeypatch):
                            (old.forward, old.wheel, old.then, old.align, old.contact)
                     assert math.isclose(path.swept.area, old.swept.area)
             found.add(old is None)
-        passed_over += shared.against[id(start)][2] is not None
+        passed_over += shared.against[id(start)].shortest_into is not None
     assert found == {True, False}
     assert passed_over > 5  # the shortcut was taken
