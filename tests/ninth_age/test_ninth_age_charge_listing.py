@@ -1,11 +1,16 @@
-""""Show my moves" in the charge step lists the charges in reach (issue #10): each charger and
-target the full charge solver found room for. The listing now asks the solver only whether a
-placement exists (the first one found ends the search, ``first``), and a charge path only whether
-it exists, not which unit it would first cross (``named`` False); the cheap test that a base goes
-into the target settles most of the solver's "would it first touch there" questions. None of
-that may change what is listed: here the listing of crowded positions is checked against the old
-listing, kept below as the oracle (every placement and every path worked out, each path naming
-what it crosses), and each shortcut against the full computation it replaces."""
+""""Show my moves" in the charge step lists the charges /charge accepts (issue #10): it asks the
+declaration's own questions (charges.declaration, through ruleset.charge_declaration), so what the
+declaration refuses (a fleeing, engaged or Stupid charger, §8.2) is not listed and what it accepts
+(a Blocked Path charge, §8.6; a character charging out of its unit, §16.4) is. It asks them more
+cheaply: the solver only whether a placement exists (the first one found ends the search,
+``first``), a charge path only whether it exists, not which unit it would first cross (``named``
+False), and the room once, with the Blocked Path's screen left out (leaving units out never takes
+room away); the cheap test that a base goes into the target settles most of the solver's "would it
+first touch there" questions. None of that may change what is listed: here the listing of crowded
+positions is checked against the declaration's questions asked of the old solver, kept below as
+the oracle for the room question (every placement and every path worked out, each path naming what
+it crosses, the room and then the Blocked Path's room asked), each shortcut against the full
+computation it replaces, and the listing along a whole battle against what /charge accepts."""
 
 from __future__ import annotations
 

@@ -269,7 +269,8 @@ def declaration(state: NinthAgeState, charger: UnitState, target: UnitState, *, 
     else what the declaration found. "Show my moves" asks the same (the ruleset's listing of the
     charges in the charge step), so it lists exactly the charges ``/charge`` accepts. ``named``
     False: only whether it may be made is asked, not what is in the way (a refusal for no room
-    then names nothing), which is cheaper."""
+    then names nothing) nor whether it is a Blocked Path charge (``screen`` is left empty), which
+    is cheaper."""
     seat = charger.owner
     entry = state.unit_entry(charger)
     if target.owner == seat:
@@ -315,12 +316,21 @@ def _room(state: NinthAgeState, charger: UnitState, target: UnitState, named: bo
     """The declaration's room question (§8.2, §8.5), and the Blocked Path's (§8.6) when there is none."""
     side = None if target.fleeing else contact_side(charger, target)
     stopped: list[str] | None = [] if named else None
-    if aligned_placements(state, charger, target, side, blocked=stopped, first=True)[0]:
+    if not named:
+        # whether, not which: a charge with room is declared, and so is one the Blocked Path rule lets
+        # through, which has room once the screen is left out; and leaving units out never takes room
+        # away (fewer poses kept from being clear, fewer paths crossing something, the same first
+        # paths tried): so it may be declared exactly when it has room with the screen left out, one
+        # search where the declaration makes two
+        if aligned_placements(state, charger, target, side, ignore=_screen(state, charger, target), first=True)[0]:
+            return Declaration(side=side)
+    elif aligned_placements(state, charger, target, side, blocked=stopped, first=True)[0]:
         return Declaration(side=side)
-    # Strada Bloccata (§8.6): stopped only by unengaged enemies it could not charge, it is declared
-    screen = blocked_path_screen(state, charger, target, side, stopped, named=named)
-    if screen:
-        return Declaration(side=side, screen=tuple(screen))
+    else:
+        # Strada Bloccata (§8.6): stopped only by unengaged enemies it could not charge, it is declared
+        screen = blocked_path_screen(state, charger, target, side, stopped)
+        if screen:
+            return Declaration(side=side, screen=tuple(screen))
     notes = {u.id: _(UNIT_IN_THE_WAY) for u in state.on_table()}
     notes.update((n, note) for n, _skip, note in blockers(state))
     through = text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n]) for n in stopped or []])
@@ -362,8 +372,15 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     _reaction(state, decl, events)
 
 
+def _screen(state: NinthAgeState, charger: UnitState, target: UnitState) -> frozenset[str]:
+    """The units a charge of ``charger`` on ``target`` could not charge normally, whose screen
+    makes a Blocked Path (§8.6): the unengaged enemy units other than its target."""
+    return frozenset(u.id for u in state.on_table(state.enemy_of(charger.owner))
+                     if u.id != target.id and not u.garrison and not engaged(state, u))
+
+
 def blocked_path_screen(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None,
-                        stopped: list[str] | None = None, *, named: bool = True) -> list[str]:
+                        stopped: list[str] | None = None) -> list[str]:
     """The enemy units that alone keep ``charger`` from completing its charge on ``target``, or
     [] when the Blocked Path rule (§8.6) does not apply. The seed: "se un'Unità non è in grado di
     completare una carica, unicamente a causa di Unità nemiche non ingaggiate che non poteva
@@ -371,16 +388,12 @@ def blocked_path_screen(state: NinthAgeState, charger: UnitState, target: UnitSt
     muovere in contatto di basetta solo con un nemico verso il quale ha dichiarato una carica",
     §8.5), so the units it could not charge normally are the unengaged enemy units other than its
     target: with all of them left out, the charge must be possible (a friend or Impassable terrain
-    in the way as well: no Blocked Path). ``named`` False: only whether the rule applies is
-    asked (the units are then all those of the screen, not found out which stand in the way)."""
-    screen = frozenset(u.id for u in state.on_table(state.enemy_of(charger.owner))
-                       if u.id != target.id and not u.garrison and not engaged(state, u))
+    in the way as well: no Blocked Path)."""
+    screen = _screen(state, charger, target)
     if not screen:
         return []
     if not aligned_placements(state, charger, target, side, ignore=screen, first=True)[0]:
         return []
-    if not named:
-        return sorted(screen)
     in_the_way = sorted(n for n in (stopped or []) if n in screen)
     if in_the_way:
         return in_the_way
