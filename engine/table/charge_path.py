@@ -158,7 +158,9 @@ def _solve(m00: float, m01: float, m10: float, m11: float, r0: float, r1: float)
 
 def _candidates(start: Footprint, end: Footprint, target: Footprint,
                 max_wheel: float, memo: dict | None = None) -> Iterator[tuple[float, float, float, float, float]]:
-    """(forward, wheel, then, align, u) moves taking ``start`` to ``end``; ``u`` is where the
+    """(forward, wheel, then, align, u) moves taking ``start`` to ``end`` that a charge may make
+    (neither straight part backward, the point of contact on the front edge: the others are
+    never yielded, as this runs for every wheel tried against every end pose); ``u`` is where the
     point of contact lies along the front edge (from its middle, to the right). An angled front
     edge first touches a straight side at one of its own front corners or at a corner of that
     side, so those are the points the align may turn about. (Plain floats: this runs for every
@@ -201,11 +203,12 @@ def _candidates(start: Footprint, end: Footprint, target: Footprint,
         if abs(align) < 1e-9:
             gx, gy = c1x - ax_, c1y - ay_
             if abs(wheel) < 1e-9:
-                if abs(gx * f0y - gy * f0x) < 1e-6:
+                if abs(gx * f0y - gy * f0x) < 1e-6 and gx * f0x + gy * f0y >= -1e-6:
                     yield gx * f0x + gy * f0y, 0.0, 0.0, 0.0, 0.0
                 continue
             a, b = _solve(f0x, fwx, f0y, fwy, gx, gy)
-            yield a, wheel, b, 0.0, 0.0
+            if a >= -1e-6 and b >= -1e-6:
+                yield a, wheel, b, 0.0, 0.0
             continue
         back = memo.get(("align", align))
         if back is None:
@@ -220,13 +223,15 @@ def _candidates(start: Footprint, end: Footprint, target: Footprint,
             my = -(s * tx + (1 - c) * ty)
             if abs(f0x * my - mx * f0y) > 1e-9:
                 a, u = _solve(f0x, mx, f0y, my, rx, ry)
-                yield a, 0.0, 0.0, align, u
+                if a >= -1e-6 and abs(u) <= w + 1e-6:
+                    yield a, 0.0, 0.0, align, u
             continue
         for u in pivots:  # forward, wheel, forward, then the align about that point
             px, py = fx + u * tx, fy + u * ty
             qx, qy = c1x - px, c1y - py
             a, b = _solve(f0x, fwx, f0y, fwy, px + c * qx + s * qy - ax_, py - s * qx + c * qy - ay_)
-            yield a, wheel, b, align, u
+            if a >= -1e-6 and b >= -1e-6:  # u is a pivot: on the front edge
+                yield a, wheel, b, align, u
 
 
 class _Part:
@@ -548,8 +553,6 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
         return fwx, fwy, forward_end, corner, centre, contact
 
     for a, wheel, b, align, u in _candidates(start, end, target, max_wheel, memo):
-        if a < -1e-6 or b < -1e-6 or abs(u) > w + 1e-6:
-            continue
         a, b = max(a, 0.0), max(b, 0.0)
         if (not named or first_hit is not None) and a > 1e-9 and ahead.shortest_into is not None and a >= ahead.shortest_into:
             pending.append((a, wheel, b, align, u))  # surely crosses: counted only if need be
