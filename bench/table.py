@@ -15,8 +15,11 @@ Targets (2-core reference machine): charge solver p99 under 250 ms; a whole shoo
 of sight and cover under 2,000 ms (per model, as /shoot measures: under 2,000 ms); a table
 render under 300 ms; the charge step's "Show my moves" under 2,000 ms (issue #10: about 30 s
 of CPU before the solver was asked only whether a placement exists and learnt to pass over the
-paths that surely cross a unit, about 17 s after: still SLOW, the charges that have no room cost
-most, each target turned 36 ways and every placement's paths tried).
+paths that surely cross a unit, about 17 s after; since it asks the declaration's own questions
+(so it lists the Blocked Path charges too) it proves a charge's room once, with the Blocked
+Path's screen left out, and rules flush poses out more cheaply: about half of that. Still SLOW:
+the charges that have no room cost most, each target turned 36 ways and every placement's
+paths tried).
 """
 
 from __future__ import annotations

@@ -150,7 +150,7 @@ def _flush_poses(charger: Footprint, target: Footprint, side: str, *,
             continue
         pairs = models_in_contact(pose, target)
         contact = len({i for i, _ in pairs}) + len({j for _, j in pairs})
-        if contact == 0 or (sides_agree and not flush_contact(pose, target, side)):
+        if contact == 0 or (sides_agree and not flush_contact(pose, target, side, pairs)):
             continue
         travel = math.dist(pose.centre, charger.centre)
         out.append(FlushPose(pose, side, contact, turn, travel))
@@ -161,7 +161,7 @@ def _flush_poses(charger: Footprint, target: Footprint, side: str, *,
 FLUSH_MIN = 3 * EPS_CONTACT  # inches of the charger's front edge along the side: less is a corner touching a corner
 
 
-def flush_contact(pose: Footprint, target: Footprint, side: str) -> bool:
+def flush_contact(pose: Footprint, target: Footprint, side: str, pairs: list[tuple[int, int]] | None = None) -> bool:
     """Whether a charger standing at ``pose`` is flush with ``side`` of ``target`` as a combat reads
     it (§8.5: "le Unità devono ora essere allineate una verso l'altra, in modo tale che i loro lati
     siano in contatto"; the charger engages "con il lato Frontale"): its front edge runs along a
@@ -169,13 +169,15 @@ def flush_contact(pose: Footprint, target: Footprint, side: str) -> bool:
     target's side it touches (:func:`engine.table.contact.contact_side`, what the combat scores as
     flank or rear) is ``side``. Against the flank of a unit whose last rank is short, a charger
     hanging past the rear touches only the corner of the last full rank: not flush. A round base
-    (no arcs, no edge to lie along) is not held to it."""
+    (no arcs, no edge to lie along) is not held to it. ``pairs``: ``models_in_contact(pose,
+    target)``, when the caller has it."""
     if not (pose.has_arcs and target.has_arcs):
         return True
-    along = pose.front_edge.intersection(target.shape.buffer(EPS_CONTACT)).length
+    along = pose.front_edge.intersection(target.within_contact).length
     if along <= FLUSH_MIN:
         return False
-    return contact_side(pose, target) == "front" and contact_side(target, pose) == side
+    pairs = models_in_contact(pose, target) if pairs is None else pairs
+    return contact_side(pose, target, pairs) == "front" and contact_side(target, pose, sorted((j, i) for i, j in pairs)) == side
 
 
 def _charger_local_bounds(fp: Footprint) -> list[float]:
@@ -187,18 +189,22 @@ def _charger_local_bounds(fp: Footprint) -> list[float]:
 
 
 def _clear(pose: Footprint, others: Mapping[Hashable, Footprint], impassable, table) -> bool:
-    shape = pose.shape
-    b = shape.bounds
+    """Whether ``pose`` keeps clear of the other units (touching none), of impassable terrain,
+    and stands on the table. Its bounding rectangle, which holds its bases, is asked first: the
+    union of its bases is built only when that rectangle comes near something."""
+    rect = pose.rect
+    b = rect.bounds
     for other in others.values():
         o = other.shape
         ob = o.bounds  # bounds farther apart than EPS_CONTACT: so are the shapes
         if ob[0] > b[2] + EPS_CONTACT or ob[2] < b[0] - EPS_CONTACT or ob[1] > b[3] + EPS_CONTACT \
                 or ob[3] < b[1] - EPS_CONTACT:
             continue
-        if shape.distance(o) <= EPS_CONTACT:
+        if rect.distance(o) <= EPS_CONTACT and pose.shape.distance(o) <= EPS_CONTACT:
             return False
-    if impassable is not None and not impassable.is_empty and shape.intersects(impassable):
+    if impassable is not None and not impassable.is_empty and rect.intersects(impassable) \
+            and pose.shape.intersects(impassable):
         return False
-    if table is not None and not table.fully_on(shape):
+    if table is not None and not table.fully_on(rect) and not table.fully_on(pose.shape):
         return False
     return True

@@ -26,7 +26,7 @@ import math
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Hashable, Iterator, Mapping
+from typing import Hashable, Iterator, Mapping, NamedTuple
 
 import numpy as np
 import shapely
@@ -158,7 +158,9 @@ def _solve(m00: float, m01: float, m10: float, m11: float, r0: float, r1: float)
 
 def _candidates(start: Footprint, end: Footprint, target: Footprint,
                 max_wheel: float, memo: dict | None = None) -> Iterator[tuple[float, float, float, float, float]]:
-    """(forward, wheel, then, align, u) moves taking ``start`` to ``end``; ``u`` is where the
+    """(forward, wheel, then, align, u) moves taking ``start`` to ``end`` that a charge may make
+    (neither straight part backward, the point of contact on the front edge: the others are
+    never yielded, as this runs for every wheel tried against every end pose); ``u`` is where the
     point of contact lies along the front edge (from its middle, to the right). An angled front
     edge first touches a straight side at one of its own front corners or at a corner of that
     side, so those are the points the align may turn about. (Plain floats: this runs for every
@@ -196,16 +198,17 @@ def _candidates(start: Footprint, end: Footprint, target: Footprint,
                 ax_, ay_ = kx + c * dx + s * dy, ky - s * dx + c * dy
             else:
                 ax_, ay_ = c0x, c0y
-            moved = memo[("wheel", wheel)] = (ax_, ay_, *direction(b0 + wheel))
+            moved = memo[("wheel", wheel)] = _Wheeled(ax_, ay_, *direction(b0 + wheel))
         ax_, ay_, fwx, fwy = moved
         if abs(align) < 1e-9:
             gx, gy = c1x - ax_, c1y - ay_
             if abs(wheel) < 1e-9:
-                if abs(gx * f0y - gy * f0x) < 1e-6:
+                if abs(gx * f0y - gy * f0x) < 1e-6 and gx * f0x + gy * f0y >= -1e-6:
                     yield gx * f0x + gy * f0y, 0.0, 0.0, 0.0, 0.0
                 continue
             a, b = _solve(f0x, fwx, f0y, fwy, gx, gy)
-            yield a, wheel, b, 0.0, 0.0
+            if a >= -1e-6 and b >= -1e-6:
+                yield a, wheel, b, 0.0, 0.0
             continue
         back = memo.get(("align", align))
         if back is None:
@@ -220,13 +223,15 @@ def _candidates(start: Footprint, end: Footprint, target: Footprint,
             my = -(s * tx + (1 - c) * ty)
             if abs(f0x * my - mx * f0y) > 1e-9:
                 a, u = _solve(f0x, mx, f0y, my, rx, ry)
-                yield a, 0.0, 0.0, align, u
+                if a >= -1e-6 and abs(u) <= w + 1e-6:
+                    yield a, 0.0, 0.0, align, u
             continue
         for u in pivots:  # forward, wheel, forward, then the align about that point
             px, py = fx + u * tx, fy + u * ty
             qx, qy = c1x - px, c1y - py
             a, b = _solve(f0x, fwx, f0y, fwy, px + c * qx + s * qy - ax_, py - s * qx + c * qy - ay_)
-            yield a, wheel, b, align, u
+            if a >= -1e-6 and b >= -1e-6:  # u is a pivot: on the front edge
+                yield a, wheel, b, align, u
 
 
 class _Part:
@@ -330,12 +335,20 @@ def _surely_into(probes: list[Point], matrix: list[float], target: Footprint | N
     return False
 
 
-def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox, probe=None) -> bool:
+class _Probe(NamedTuple):
+    """What :func:`_surely_into` needs, worked out once per path search: the charger's probe
+    points (:func:`_probes`) and the target when it is a full block (else None)."""
+
+    points: list
+    block: Footprint | None
+
+
+def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox, probe: _Probe | None = None) -> bool:
     """Whether ``start`` moved to ``centre`` facing ``bearing`` goes into the target (``tshape``,
     its bounds ``tbox``) by more than :data:`INTO_TARGET`: measured on its bases only when the
     hull of them, moved the same way, goes in that far; not at all when the moved hull's bounds
-    keep clear of the target's (they share no ground). ``probe``: (the charger's probes, the
-    target when a full block) for :func:`_surely_into`, which settles most of those that go in
+    keep clear of the target's (they share no ground). ``probe``: a :class:`_Probe` for
+    :func:`_surely_into`, which settles most of those that go in
     without measuring shapes."""
     r = math.radians(bearing - start.bearing)  # clockwise about the start's centre, then across
     c, s = math.cos(r), math.sin(r)
@@ -346,7 +359,7 @@ def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox, p
     ys = [-s * x + c * y + matrix[5] for x in (hb[0], hb[2]) for y in (hb[1], hb[3])]
     if min(xs) > tbox[2] + NEAR or max(xs) < tbox[0] - NEAR or min(ys) > tbox[3] + NEAR or max(ys) < tbox[1] - NEAR:
         return False
-    if probe is not None and _surely_into(probe[0], matrix, probe[1]):
+    if probe is not None and _surely_into(probe.points, matrix, probe.block):
         return True  # a base goes in deeper than float noise: so do the bases and their hull
     if affinity.affine_transform(hull, matrix).intersection(tshape).area <= INTO_TARGET:
         return False
@@ -357,6 +370,37 @@ def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox, p
 
 
 _cache: OrderedDict = OrderedDict()
+
+
+@dataclass(eq=False)
+class _Ahead:
+    """What every charge path asked from one start against one set of obstacles shares (kept by
+    an :class:`Obstacles` for each start, or made for one path): the obstacles as that start
+    meets them (:func:`standing_against`), the shortest move straight ahead seen to go into one
+    of them (every longer one goes in too: :func:`_search` passes those over unswept), and the
+    memo :func:`_candidates` keeps of what depends only on the start and the turns."""
+
+    start: Footprint
+    obstacles: Mapping[Hashable, object]
+    shortest_into: float | None = None
+    candidates: dict = field(default_factory=dict)
+
+
+class _Wheeled(NamedTuple):
+    """Where a wheel takes the charger (memo of :func:`_candidates`): its centre after the wheel
+    and the direction it then faces."""
+
+    x: float
+    y: float
+    fx: float
+    fy: float
+
+
+class _Kept(NamedTuple):
+    """A shape and its WKB, remembered for the cache key (:func:`_wkb`)."""
+
+    shape: object
+    wkb: bytes
 
 
 class Obstacles(dict):
@@ -375,9 +419,9 @@ def _wkb(shape, memo: dict | None, name: Hashable) -> bytes:
     if memo is None:
         return shape.wkb
     kept = memo.get(name)
-    if kept is None or kept[0] is not shape:
-        kept = memo[name] = (shape, shape.wkb)
-    return kept[1]
+    if kept is None or kept.shape is not shape:
+        kept = memo[name] = _Kept(shape, shape.wkb)
+    return kept.wkb
 
 
 def _key(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object],
@@ -420,12 +464,11 @@ def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: 
     memo = obstacles.wkbs if isinstance(obstacles, Obstacles) else None
     if isinstance(obstacles, Obstacles):
         kept = obstacles.against.get(id(start))
-        if kept is None or kept[0] is not start:
-            kept = obstacles.against[id(start)] = [start, standing_against(start, obstacles), None, {}]
-        obstacles = kept[1]
+        if kept is None or kept.start is not start:
+            kept = obstacles.against[id(start)] = _Ahead(start, standing_against(start, obstacles))
     else:
-        kept = [start, standing_against(start, obstacles), None, {}]
-        obstacles = kept[1]
+        kept = _Ahead(start, standing_against(start, obstacles))
+    obstacles = kept.obstacles
     key = _key(start, end, target, obstacles, max_wheel, memo)
     found = _cache.get(key)
     if found is None and not named:
@@ -445,7 +488,7 @@ def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: 
 
 
 def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object],
-            max_wheel: float, named: bool = True, ahead: list | None = None) -> tuple[ChargePath | None, Hashable | None]:
+            max_wheel: float, named: bool = True, ahead: _Ahead | None = None) -> tuple[ChargePath | None, Hashable | None]:
     """The candidates of :func:`_candidates` in turn: one whose point of contact is not on the
     target is passed over; the others are swept (at most :data:`MAX_SWEPT`) and the first that
     goes into no obstacle and not through the target is the path. Each part's ground is built
@@ -457,11 +500,10 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
     as one already seen to go into an obstacle is passed over unswept (the ground a move straight
     ahead sweeps holds the ground of every shorter one: it surely goes in too); whether it would
     have counted among the MAX_SWEPT is worked out only when a later candidate needs the count.
-    ``ahead``: [start, obstacles as it meets them, the shortest such move, :func:`_candidates`'s
-    memo], kept for every path asked from that start against those obstacles."""
+    ``ahead``: what every path asked from that start against those obstacles shares (:class:`_Ahead`)."""
     first_hit: Hashable | None = None
-    ahead = ahead if ahead is not None else [start, obstacles, None, {}]
-    memo = ahead[3]
+    ahead = ahead if ahead is not None else _Ahead(start, obstacles)
+    memo = ahead.candidates
     pending: list[tuple] = []  # candidates passed over unswept, in order
     hull = start.shape.convex_hull
     w, d = start.half_width, start.half_depth
@@ -481,7 +523,8 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
         """Where the candidate's moves take the centre, its corner and the point of contact, or
         None when it would not first touch the target there (no ground swept yet)."""
         nonlocal probe
-        fwx, fwy = memo[("wheel", wheel)][2:]  # direction(start.bearing + wheel), as _candidates left it
+        wheeled = memo[("wheel", wheel)]  # direction(start.bearing + wheel), as _candidates left it
+        fwx, fwy = wheeled.fx, wheeled.fy
         cx, cy = sx, sy
         corner = None
         if a > 1e-9:
@@ -504,16 +547,14 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
             if ShapelyPoint(contact).distance(tshape) > TOUCH:
                 return None
             if probe is None:
-                probe = (_probes(start), target if abs(tshape.area - target.rect.area) < 1e-9 else None)
+                probe = _Probe(_probes(start), target if abs(tshape.area - target.rect.area) < 1e-9 else None)
             if _into(start, hull, at, facing, tshape, tbox, probe):
                 return None  # it would not first touch the target there
         return fwx, fwy, forward_end, corner, centre, contact
 
     for a, wheel, b, align, u in _candidates(start, end, target, max_wheel, memo):
-        if a < -1e-6 or b < -1e-6 or abs(u) > w + 1e-6:
-            continue
         a, b = max(a, 0.0), max(b, 0.0)
-        if (not named or first_hit is not None) and a > 1e-9 and ahead[2] is not None and a >= ahead[2]:
+        if (not named or first_hit is not None) and a > 1e-9 and ahead.shortest_into is not None and a >= ahead.shortest_into:
             pending.append((a, wheel, b, align, u))  # surely crosses: counted only if need be
             continue
         for p in pending:  # those passed over count as the loop would have counted them
@@ -551,9 +592,9 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
             parts.append(part)
             if (first_hit is not None or not named) and any(part.surely_into(o, box, INTO_OTHER) for _k, o, box in boxes):
                 crossed = True
-                if not parts[1:] and stage[0] == "slide" and (ahead[2] is None or a < ahead[2]) and any(
+                if not parts[1:] and stage[0] == "slide" and (ahead.shortest_into is None or a < ahead.shortest_into) and any(
                         part.exact.intersection(o).area > 2 * INTO_OTHER for _k, o, box in boxes if part.near(o, box)):
-                    ahead[2] = a  # well past float noise: every longer move ahead goes in as well
+                    ahead.shortest_into = a  # well past float noise: every longer move ahead goes in as well
                 break
         if crossed:
             continue

@@ -37,7 +37,7 @@ def in_contact(a: Footprint, b: Footprint) -> bool:
 def models_in_contact(a: Footprint, b: Footprint) -> list[tuple[int, int]]:
     """Pairs (model of a, model of b) whose bases touch."""
     out = []
-    bb = b.shape
+    bb = b.rect  # holds b's bases: a base farther from it touches none (the union of b's bases is not built)
     for i, pa in enumerate(a.models):
         if pa.distance(bb) > EPS_CONTACT:
             continue
@@ -47,18 +47,18 @@ def models_in_contact(a: Footprint, b: Footprint) -> list[tuple[int, int]]:
     return out
 
 
-def contact_side(a: Footprint, b: Footprint) -> str | None:
+def contact_side(a: Footprint, b: Footprint, pairs: list[tuple[int, int]] | None = None) -> str | None:
     """Which side of ``a`` (front, rear, left, right) ``b`` touches, or None when apart.
 
     The contact is classified by the edge of ``a``'s rectangle it lies on; a contact at a
-    corner goes by the arc holding the centre of the touching enemy model (§24.4).
+    corner goes by the arc holding the centre of the touching enemy model (§24.4). ``pairs``:
+    ``models_in_contact(a, b)``, when the caller has it.
     """
-    pairs = models_in_contact(a, b)
+    pairs = models_in_contact(a, b) if pairs is None else pairs
     if not pairs:
         return None
     w, d = a.half_width, a.half_depth
-    i, j = pairs[0]
-    votes: dict[str, float] = {}
+    found: list[tuple[str, int, int]] = []  # each touching pair's side, in order
     for i, j in pairs:
         pa, pb = nearest_points(a.models[i], b.models[j])
         mid = ((pa.x + pb.x) / 2, (pa.y + pb.y) / 2)
@@ -73,10 +73,15 @@ def contact_side(a: Footprint, b: Footprint) -> str | None:
             side = arc_of(a, (c.x, c.y))
             if side == "inside":
                 continue
+        found.append((side, i, j))
+    if not found:
+        return None
+    if all(side == found[0][0] for side, _i, _j in found):
+        return found[0][0]  # one side only: no need to weigh the votes (the costly part)
+    votes: dict[str, float] = {}
+    for side, i, j in found:  # the side the touching bases share the most with
         overlap = a.models[i].buffer(EPS_CONTACT).intersection(b.models[j]).area + 1e-9
         votes[side] = votes.get(side, 0.0) + overlap
-    if not votes:
-        return None
     return max(votes, key=lambda s: votes[s])
 
 

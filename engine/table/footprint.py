@@ -30,7 +30,7 @@ from shapely import affinity
 from shapely.geometry import LineString, Point as ShapelyPoint, Polygon, box
 from shapely.ops import unary_union
 
-from engine.table.frame import Point, affine, mm, normalise, to_local, to_world
+from engine.table.frame import EPS_CONTACT, Point, affine, mm, normalise, to_local, to_world
 
 SKIRMISH_GAP = 0.5  # inches between skirmishing models
 
@@ -155,6 +155,12 @@ class Footprint:
     def shape(self):
         """The union of the bases (gaps between skirmishers are not part of it)."""
         return unary_union(self.models)
+
+    @cached_property
+    def within_contact(self):
+        """The ground within EPS_CONTACT of its bases (what touches them lies in it), built once:
+        every flush pose tried against a target asks it (:func:`engine.table.charge.flush_contact`)."""
+        return self.shape.buffer(EPS_CONTACT)
 
     @cached_property
     def rect(self) -> Polygon:

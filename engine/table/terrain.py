@@ -120,6 +120,9 @@ class Table(BaseModel):
         return (round(x, 3), round(y, 3))
 
     def fully_on(self, shape) -> bool:
+        b = shape.bounds  # within the table's edges: surely on it (the common case, no shape built)
+        if b[0] >= 0 and b[1] >= 0 and b[2] <= self.width and b[3] <= self.height:
+            return True
         return self.area.buffer(1e-9).covers(shape)
 
     def features(self, category: str | None = None) -> list[TerrainFeature]:

@@ -1,22 +1,30 @@
-""""Show my moves" in the charge step lists the charges in reach (issue #10): each charger and
-target the full charge solver found room for. The listing now asks the solver only whether a
-placement exists (the first one found ends the search, ``first``), and a charge path only whether
-it exists, not which unit it would first cross (``named`` False); the cheap test that a base goes
-into the target settles most of the solver's "would it first touch there" questions. None of
-that may change what is listed: here the listing of crowded positions is checked against the old
-listing, kept below as the oracle (every placement and every path worked out, each path naming
-what it crosses), and each shortcut against the full computation it replaces."""
+""""Show my moves" in the charge step lists the charges /charge accepts (issue #10): it asks the
+declaration's own questions (charges.declaration, through ruleset.charge_declaration), so what the
+declaration refuses (a fleeing, engaged or Stupid charger, §8.2) is not listed and what it accepts
+(a Blocked Path charge, §8.6; a character charging out of its unit, §16.4) is. It asks them more
+cheaply: the solver only whether a placement exists (the first one found ends the search,
+``first``), a charge path only whether it exists, not which unit it would first cross (``named``
+False), and the room once, with the Blocked Path's screen left out (leaving units out never takes
+room away); the cheap test that a base goes into the target settles most of the solver's "would it
+first touch there" questions. None of that may change what is listed: here the listing of crowded
+positions is checked against the declaration's questions asked of the old solver, kept below as
+the oracle for the room question (every placement and every path worked out, each path naming what
+it crosses, the room and then the Blocked Path's room asked), each shortcut against the full
+computation it replaces, and the listing along a whole battle against what /charge accepts."""
 
 from __future__ import annotations
 
 import math
+import re
 import random
 
 import numpy as np
 import pytest
 
-from engine.rulesets.ninth_age import charges, garrison
+from engine.rulesets.ninth_age import charges
+from engine.core import IllegalAction
 from engine.rulesets.ninth_age.actions import Charge
+from engine.rulesets.ninth_age.ruleset import charge_declaration
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import laid_out
 import engine.table.charge as flush
@@ -116,22 +124,23 @@ def _old_search(start, end, target, obstacles, max_wheel, *_ignored):
 
 
 
-def _old_aligned(state, charger, target, side) -> list:
-    """charges.aligned_placements before the shortcuts: the whole list, each path named (a
-    ``blocked`` list asks charge_path for what each path crosses)."""
-    context = charges._around(state, charger, target, frozenset())
-    poses = charges.placements(state, charger, target, side, blocked=[], around=context)
+def _old_aligned(state, charger, target, side, *, blocked=None, ignore=frozenset(), first=False):
+    """charges.aligned_placements before the shortcuts: the whole list (``first`` is not
+    heeded), each path named (a ``blocked`` list asks charge_path for what each path crosses)."""
+    blocked = [] if blocked is None else blocked
+    context = charges._around(state, charger, target, ignore)
+    poses = charges.placements(state, charger, target, side, blocked=blocked, ignore=ignore, around=context)
     if poses or side is None or engaged(state, target):
-        return poses
+        return poses, 0.0
     open_ground = ({}, None, None if context[2] is None else {})
     if not charges.placements(state, charger, target, side, blocked=[], around=open_ground):
-        return []
+        return [], 0.0
     tfp = target.footprint()
     from engine.table.charge import side_frame
     from engine.table.frame import to_world
 
     mid = side_frame(tfp, side)[0]
-    around = surroundings(state, {target.id, charger.id})
+    around = surroundings(state, {target.id, charger.id} | set(ignore))
     for k in range(1, int(charges.ALIGN_MAX / charges.ALIGN_STEP) + 1):
         for sign in (1, -1):
             bearing = tfp.bearing + sign * k * charges.ALIGN_STEP
@@ -140,22 +149,22 @@ def _old_aligned(state, charger, target, side) -> list:
             rotated = laid_out(target.formation, Pose(x=cx, y=cy, bearing=bearing % 360))
             if clearance_problem(rotated, around, 0.0, during=False):
                 continue
-            poses = charges.placements(state, charger, target, side, tfp=rotated, blocked=[], around=context)
+            poses = charges.placements(state, charger, target, side, tfp=rotated, blocked=blocked, ignore=ignore,
+                                       around=context)
             if poses:
-                return poses
-    return []
+                return poses, sign * k * charges.ALIGN_STEP
+    return [], 0.0
 
 
-def _old_legal_target(state, charger, target) -> bool:
+def _old_declared(state, charger, target) -> bool:
+    """Whether /charge accepts the charge, its room (and a Blocked Path's, §8.6) asked of the old
+    solver: the declaration's own questions (ruleset.charge_declaration), every placement and
+    path worked out and named."""
     try:
-        charges._check_reach(state, charger, target)
-    except Exception:
+        charge_declaration(state, charger, target)
+    except IllegalAction:
         return False
-    if target.garrison:
-        return bool(garrison.assault_poses(state, charger, garrison.building_of(state, target),
-                                           charges.assault_obstacles(state, charger, target)))
-    side = None if target.fleeing else charges.contact_side(charger, target)
-    return bool(_old_aligned(state, charger, target, side))
+    return True
 
 
 def _old_listing(state, seat, monkeypatch) -> set[tuple[str, str]]:
@@ -163,8 +172,9 @@ def _old_listing(state, seat, monkeypatch) -> set[tuple[str, str]]:
         m.setattr(cp, "_search", _old_search)
         m.setattr(cp, "_cache", type(cp._cache)())  # nothing the new search found is given back
         m.setattr(flush, "_cache", type(flush._cache)())
+        m.setattr(charges, "aligned_placements", _old_aligned)
         return {(u.id, t.id) for u in state.on_table(seat) for t in state.on_table(state.enemy_of(seat))
-                if not u.declared_charge and _old_legal_target(state, u, t)}
+                if _old_declared(state, u, t)}
 
 
 def _listing(state, seat) -> set[tuple[str, str]]:
@@ -253,7 +263,7 @@ def test_the_cheap_into_test_answers_as_the_measured_shapes(formation):
     target = footprint(formation, Pose(x=30, y=20, bearing=180))
     hull, tshape = start.shape.convex_hull, target.shape
     full_block = abs(tshape.area - target.rect.area) < 1e-9
-    probe = (_probes(start), target if full_block else None)
+    probe = cp._Probe(_probes(start), target if full_block else None)
     seen = set()
     for _ in range(400):
         centre = (30 + rng.uniform(-6, 6), 20 + rng.uniform(-5, 5))
@@ -296,6 +306,159 @@ def test_a_charge_path_is_the_one_the_old_search_finds(monkeypatch):
                            (old.forward, old.wheel, old.then, old.align, old.contact)
                     assert math.isclose(path.swept.area, old.swept.area)
             found.add(old is None)
-        passed_over += shared.against[id(start)][2] is not None
+        passed_over += shared.against[id(start)].shortest_into is not None
     assert found == {True, False}
     assert passed_over > 5  # the shortcut was taken
+
+
+# -- the listing agrees with the declaration, along a battle ----------------------------------------
+def _accepted(state, seat) -> set[tuple[str, str]]:
+    """The (charger, target) pairs /charge accepts: the command applied to a copy of the state
+    (RULESET.apply), for every unit of ``seat`` on the table and every enemy in reach."""
+    out = set()
+    chargers = state.on_table(seat) + [c for c in state.units.values() if c.owner == seat and c.location == "joined"
+                                       and c.host and state.units[c.host].on_table]  # charging out of a unit (§16.4)
+    for u in chargers:
+        for t in state.on_table(state.enemy_of(seat)):
+            if u.on_table:
+                try:
+                    charges._check_reach(state, u, t)  # the declaration's own reach question: the rest refused alike
+                except IllegalAction:
+                    continue
+            try:
+                RULESET.apply(state, Charge(seat=seat, unit=u.id, target=t.id))
+            except IllegalAction:
+                continue
+            out.add((u.id, t.id))
+    return out
+
+
+@pytest.mark.slow  # the first three game turns of the whole battle, the listing and every charge in reach asked
+async def test_the_listing_offers_exactly_the_charges_the_declaration_accepts(service, store):
+    """Along the whole battle's plans (seed 11, the first three game turns), at the start of each
+    charge step and after its first charge declared, "Show my moves" lists every charge /charge
+    accepts and no other: no fleeing, engaged, Stupid or already declared charger (§8.2), and a
+    charge only enemies in the way stop is listed, as the declaration accepts it (§8.6)."""
+    import ninth_age_plans as plans
+    import test_ninth_age_whole_battle as battle
+
+    seen = {"states": 0, "listed": 0, "old listing wrong": 0}
+
+    def check(state, seat):
+        listed, accepted = _listing(state, seat), _accepted(state, seat)
+        assert listed == accepted, (state.round, seat, listed - accepted, accepted - listed)
+        old = {(u.id, t.id) for u in state.on_table(seat) for t in state.on_table(state.enemy_of(seat))
+               if not u.declared_charge and charges._legal_target(state, u, t)}  # the listing as it was
+        seen["states"] += 1
+        seen["listed"] += len(listed)
+        seen["old listing wrong"] += len(old ^ listed)
+
+    class Checking(battle.Player):
+        async def act(self, seat, verb, **options):
+            taken = await super().act(seat, verb, **options)
+            state = await self.state()
+            if verb == "charge" and taken and state.pending is None and (state.step, state.active) == ("charges", seat) \
+                    and len(state.charges) == 1:  # after the step's first charge declared (it no longer blocks the way)
+                check(state, seat)
+            return taken
+
+    p = Checking(service)
+    await p.say("p1", "/game new ruleset:ninth-age seed:11 settings:deployment=classic")
+    await p.say("p2", "/game join")
+    await plans.deploy(p)
+    state = await p.state()
+    while not state.is_over and state.round <= 3:
+        seat, phase, step = state.active, state.phase, state.step
+        if (phase, step) == ("movement", "charges") and state.pending is None:
+            check(state, seat)
+        await plans.play_step(p, state)
+        state = await p.state()
+        if not state.is_over and (state.active, state.phase, state.step) == (seat, phase, step):
+            assert (await p.say(seat, "/end")).error is None
+        state = await p.state()
+    assert seen["states"] >= 6 and seen["listed"] > 5, seen
+    assert seen["old listing wrong"], seen  # the states include charges the old listing got wrong
+
+
+# -- what the declaration refuses is not listed, what it accepts is ---------------------------------
+OPEN = {"Spearmen": (30, 8, 0, 5), "Brutes": (30, 22, 180, 3)}  # face to face, 6" apart, nothing between
+
+
+def _refuses(state, unit, target) -> str | None:
+    try:
+        RULESET.apply(state, Charge(seat=state.active, unit=unit, target=target))
+    except IllegalAction as exc:
+        return exc.message
+    return None
+
+
+@pytest.mark.parametrize("why, match", [
+    ("fleeing", "(is|are) fleeing and cannot declare a charge"),
+    ("engaged", "(is|are) engaged in combat"),
+    ("stupid", "failed (its|their) Stupidity test this turn"),
+    ("declared", "already declared a charge"),
+    ("charged out", "charged out of it this turn"),
+])
+def test_a_charger_the_declaration_refuses_is_not_listed(why, match):
+    """The old listing asked only the reach and the room: it offered a fleeing, engaged or Stupid
+    unit's charge, one out of which a character charged (§16.4), which /charge refuses (§8.2)."""
+    from game_helpers import scenario
+
+    placements = {**OPEN, "War Hounds": (40, 21.5, 270, 3)} if why == "engaged" else OPEN
+    state = scenario(placements, seat="p2", step="charges", terrain="open")
+    brutes = state.units["Brutes"]
+    assert ("Brutes", "Spearmen") in _listing(state, "p2") or why == "engaged"
+    if why == "fleeing":
+        brutes.fleeing = True
+    elif why == "engaged":  # the War Hounds (Player 1's) stand against the Brutes' flank
+        hounds = state.units["War Hounds"]
+        fp, hfp = brutes.footprint(), hounds.footprint()
+        hounds.pose = hounds.pose.moved(fp.rect.bounds[2] + hfp.half_depth, fp.centre[1], 270)
+        assert engaged(state, brutes)
+    elif why == "stupid":
+        brutes.stupid = True
+    elif why == "declared":
+        brutes.declared_charge = True
+    else:
+        state.units["Chieftain"].charged_out_of = "Brutes"
+    assert charges._legal_target(state, brutes, state.units["Spearmen"])  # reach and room: the old listing's
+    assert re.search(match, _refuses(state, "Brutes", "Spearmen") or ""), _refuses(state, "Brutes", "Spearmen")
+    assert ("Brutes", "Spearmen") not in _listing(state, "p2")
+
+
+def test_a_blocked_path_charge_the_declaration_accepts_is_listed():
+    """Enemy War Hounds across the Spearmen's front: no room, but only unengaged enemies stop it,
+    so /charge accepts it (§8.6 Blocked Path), and the listing offers it (it did not)."""
+    from game_helpers import scenario
+
+    state = scenario({"Spearmen": (30, 8, 0, 5), "War Hounds": (30, 12.6, 0, 3), "Brutes": (30, 22, 180, 3)},
+                     seat="p2", step="charges", terrain="open")
+    brutes, spearmen = state.units["Brutes"], state.units["Spearmen"]
+    assert not charges._legal_target(state, brutes, spearmen)  # no room: the old listing left it out
+    assert _refuses(state, "Brutes", "Spearmen") is None
+    assert ("Brutes", "Spearmen") in _listing(state, "p2")
+
+
+def test_a_character_charging_out_of_its_unit_is_listed_as_the_declaration_accepts_it():
+    """A character in a unit may charge out of it (§16.4): /charge accepts it, so the listing
+    offers it (it listed only the units on the table); once one has, neither its unit nor the
+    unit's other characters may declare, and neither is listed."""
+    from engine.rulesets.ninth_age.actions import Join
+    from game_helpers import apply, scenario
+
+    state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0), "Hedge Wizard": (17, 15.5, 0),
+                      "Brutes": (22, 22.5, 180)})
+    state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
+    state = apply(state, Join(seat="p1", unit="Hedge Wizard", into="Spearmen", file=1))
+    for uid in ("Marshal", "Hedge Wizard"):
+        state.units[uid].moved = False
+    state.units["Spearmen"].joined_this_phase = False
+    state.step = "charges"
+    listed = _listing(state, "p1")
+    assert {("Marshal", "Brutes"), ("Hedge Wizard", "Brutes"), ("Spearmen", "Brutes")} <= listed
+    for unit, target in listed:
+        assert _refuses(state, unit, target) is None, (unit, target)
+    state = apply(state, Charge(seat="p1", unit="Marshal", target="Brutes"), {"reaction": "hold"})
+    listed = _listing(state, "p1")
+    assert not {u for u, _t in listed} & {"Marshal", "Hedge Wizard", "Spearmen"}, listed
+    assert _refuses(state, "Hedge Wizard", "Brutes") and _refuses(state, "Spearmen", "Brutes")

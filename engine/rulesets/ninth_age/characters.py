@@ -282,12 +282,16 @@ def template_on_character(state: NinthAgeState, unit: UnitState, character: str)
 
 
 # -- charging out of a unit (§16.4) -----------------------------------------------------------------
-def charge_out(state: NinthAgeState, char: UnitState, target: UnitState, events: list[Event]) -> None:
-    """A character declares a charge out of its unit: it stands as a model of its own where its
-    base stood, moving through its unit; the unit and its other characters declare no charge
-    this turn. The declaration itself is then the ordinary one (§8.2)."""
-    from engine.rulesets.ninth_age import charges
-
+def step_out_to_charge(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitState:
+    """What a character's charge out of its unit asks and does before the declaration itself
+    (§16.4): none of the unit's characters charged out of it this turn and the unit declared no
+    charge (else refused), then it stands as a model of its own where its base stood. Returns the
+    unit. ``/charge`` goes on to declare it; "Show my moves" does this on a copy of the state and
+    asks the declaration's questions there, so it lists the charges out of a unit the command
+    accepts."""
+    why = unit_may_declare(state, char)
+    if why:
+        raise IllegalAction("cannot-charge", ngettext("{unit} cannot declare a charge: {why}.", "{unit} cannot declare a charge: {why}.", number(state, char), unit=char.id, why=why))
     host = state.units[char.host]
     if host.declared_charge:
         raise IllegalAction("cannot-charge", ngettext("{host} has declared a charge: {char} charges with it, not out of it (§16.4).", "{host} have declared a charge: {char} charges with them, not out of them (§16.4).", number(state, host), host=host.id, char=char.id))
@@ -295,6 +299,16 @@ def charge_out(state: NinthAgeState, char: UnitState, target: UnitState, events:
     leave(state, char, events)
     char.charged_out_of = host.id
     char.left_slot = list(slot[:2])
+    return host
+
+
+def charge_out(state: NinthAgeState, char: UnitState, target: UnitState, events: list[Event]) -> None:
+    """A character declares a charge out of its unit: it stands as a model of its own where its
+    base stood, moving through its unit; the unit and its other characters declare no charge
+    this turn. The declaration itself is then the ordinary one (§8.2)."""
+    from engine.rulesets.ninth_age import charges
+
+    host = step_out_to_charge(state, char, events)
     charges.declare(state, char, target, events)
     events.append(Event(kind="charge-out", seat=char.owner, data={"unit": host.id, "character": char.id},
                         text=_("{char} charges out of {host}; {host} and its other characters may declare no charge this turn (§16.4).", char=char.id, host=host.id)))

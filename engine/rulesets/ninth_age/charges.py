@@ -6,7 +6,7 @@ failed charge moves, and fleeing through and off the table.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from engine.core.text import _, N_, Text, commas, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
@@ -23,7 +23,7 @@ from engine.rulesets.ninth_age.casualties import _destroy, flee, phase_key, terr
 from engine.rulesets.ninth_age.neighbours import blockers, engaged, surroundings
 from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, ethereal, flies, ground_note, on_hill
 from engine.rulesets.ninth_age.shooting_phase import stand_and_shoot, stand_and_shoot_problem
-from engine.rulesets.ninth_age.skirmishers import close_ranks
+from engine.rulesets.ninth_age.skirmishers import close_ranks, closed_ranks
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, laid_out
 from engine.rulesets.ninth_age.walls import gap
 from engine.table.arcs import majority_arc
@@ -252,7 +252,25 @@ def _random_movement(state: NinthAgeState, unit: UnitState):
     return refusal(state, unit)  # it charges only by meeting an enemy in its Compulsory Moves (§22)
 
 
-def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events: list[Event]) -> None:
+@dataclass(frozen=True)
+class Declaration:
+    """What a charge declaration found when it may be made (:func:`declaration`): the target's
+    side to contact (None: any), the enemy units whose screen makes it a Blocked Path charge
+    (§8.6; empty when it has room), and whether it is an assault on a Building (§18.6)."""
+
+    side: str | None
+    screen: tuple[str, ...] = ()
+    assault: bool = False
+
+
+def declaration(state: NinthAgeState, charger: UnitState, target: UnitState, *, named: bool = True) -> Declaration:
+    """Every question a charge declaration of ``charger`` on ``target`` asks (§8.2), in the order
+    :func:`declare` asks them, changing nothing: the first refusal raised as an IllegalAction,
+    else what the declaration found. "Show my moves" asks the same (the ruleset's listing of the
+    charges in the charge step), so it lists exactly the charges ``/charge`` accepts. ``named``
+    False: only whether it may be made is asked, not what is in the way (a refusal for no room
+    then names nothing) nor whether it is a Blocked Path charge (``screen`` is left empty), which
+    is cheaper."""
     seat = charger.owner
     entry = state.unit_entry(charger)
     if target.owner == seat:
@@ -282,23 +300,57 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         raise IllegalAction("cannot-charge", _("{charger} {why} and cannot declare a charge (§8.2).", charger=charger.id, why=why))
     _check_reach(state, charger, target)
     if target.garrison:  # assaulting a Building: charged as a War Machine is, contact anywhere (§18.6)
+        _assault_room(state, charger, target, named)
+        return Declaration(side=None, assault=True)
+    closed = closed_ranks(charger, target)  # a Skirmisher charger closes ranks first (declare): its room so
+    kept = charger.formation, charger.pose
+    if closed is not None:
+        charger.formation, charger.pose = closed
+    try:
+        return _room(state, charger, target, named)
+    finally:
+        charger.formation, charger.pose = kept
+
+
+def _room(state: NinthAgeState, charger: UnitState, target: UnitState, named: bool) -> Declaration:
+    """The declaration's room question (§8.2, §8.5), and the Blocked Path's (§8.6) when there is none."""
+    side = None if target.fleeing else contact_side(charger, target)
+    stopped: list[str] | None = [] if named else None
+    if not named:
+        # whether, not which: a charge with room is declared, and so is one the Blocked Path rule lets
+        # through, which has room once the screen is left out; and leaving units out never takes room
+        # away (fewer poses kept from being clear, fewer paths crossing something, the same first
+        # paths tried): so it may be declared exactly when it has room with the screen left out, one
+        # search where the declaration makes two
+        if aligned_placements(state, charger, target, side, ignore=_screen(state, charger, target), first=True)[0]:
+            return Declaration(side=side)
+    elif aligned_placements(state, charger, target, side, blocked=stopped, first=True)[0]:
+        return Declaration(side=side)
+    else:
+        # Strada Bloccata (§8.6): stopped only by unengaged enemies it could not charge, it is declared
+        screen = blocked_path_screen(state, charger, target, side, stopped)
+        if screen:
+            return Declaration(side=side, screen=tuple(screen))
+    notes = {u.id: _(UNIT_IN_THE_WAY) for u in state.on_table()}
+    notes.update((n, note) for n, _skip, note in blockers(state))
+    through = text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n]) for n in stopped or []])
+    if ethereal(state, charger) and state.table.features("impassable"):
+        through = text_join("", [through, _("; being Ethereal it goes through Impassable terrain, but may not end "
+                                            "its move in or within 1\" of it (§22 Ethereal)")])
+    raise IllegalAction("no-room", ngettext("{charger} has no room to reach {facing_name} with one wheel of at most 90° and then the align (the charged unit turns only where other units or terrain stop the align; §8.2, §8.5){through}.", "{charger} have no room to reach {facing_name} with one wheel of at most 90° and then the align (the charged unit turns only where other units or terrain stop the align; §8.2, §8.5){through}.", number(state, charger), charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
+
+
+def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events: list[Event],
+            found: Declaration | None = None) -> None:
+    """Declare the charge, when :func:`declaration` finds it may be made (``found``: what it
+    found, when the caller asked it already)."""
+    seat = charger.owner
+    found = found or declaration(state, charger, target)
+    if found.assault:
         _declare_assault(state, charger, target, events)
         return
     close_ranks(state, charger, target, events)
-    side = None if target.fleeing else contact_side(charger, target)
-    stopped: list[str] = []
-    screen: list[str] = []
-    room = bool(aligned_placements(state, charger, target, side, blocked=stopped, first=True)[0])
-    if not room:  # Strada Bloccata (§8.6): stopped only by unengaged enemies it could not charge, it is declared
-        screen = blocked_path_screen(state, charger, target, side, stopped)
-    if not room and not screen:
-        notes = {u.id: _(UNIT_IN_THE_WAY) for u in state.on_table()}
-        notes.update((n, note) for n, _skip, note in blockers(state))
-        through = text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n]) for n in stopped])
-        if ethereal(state, charger) and state.table.features("impassable"):
-            through = text_join("", [through, _("; being Ethereal it goes through Impassable terrain, but may not end "
-                                                "its move in or within 1\" of it (§22 Ethereal)")])
-        raise IllegalAction("no-room", ngettext("{charger} has no room to reach {facing_name} with one wheel of at most 90° and then the align (the charged unit turns only where other units or terrain stop the align; §8.2, §8.5){through}.", "{charger} have no room to reach {facing_name} with one wheel of at most 90° and then the align (the charged unit turns only where other units or terrain stop the align; §8.2, §8.5){through}.", number(state, charger), charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
+    side, screen = found.side, list(found.screen)
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
@@ -320,6 +372,13 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     _reaction(state, decl, events)
 
 
+def _screen(state: NinthAgeState, charger: UnitState, target: UnitState) -> frozenset[str]:
+    """The units a charge of ``charger`` on ``target`` could not charge normally, whose screen
+    makes a Blocked Path (§8.6): the unengaged enemy units other than its target."""
+    return frozenset(u.id for u in state.on_table(state.enemy_of(charger.owner))
+                     if u.id != target.id and not u.garrison and not engaged(state, u))
+
+
 def blocked_path_screen(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None,
                         stopped: list[str] | None = None) -> list[str]:
     """The enemy units that alone keep ``charger`` from completing its charge on ``target``, or
@@ -330,32 +389,38 @@ def blocked_path_screen(state: NinthAgeState, charger: UnitState, target: UnitSt
     §8.5), so the units it could not charge normally are the unengaged enemy units other than its
     target: with all of them left out, the charge must be possible (a friend or Impassable terrain
     in the way as well: no Blocked Path)."""
-    screen = frozenset(u.id for u in state.on_table(state.enemy_of(charger.owner))
-                       if u.id != target.id and not u.garrison and not engaged(state, u))
+    screen = _screen(state, charger, target)
     if not screen:
         return []
     if not aligned_placements(state, charger, target, side, ignore=screen, first=True)[0]:
         return []
-    named = sorted(n for n in (stopped or []) if n in screen)
-    if named:
-        return named
+    in_the_way = sorted(n for n in (stopped or []) if n in screen)
+    if in_the_way:
+        return in_the_way
     # they stand on or beside the places it would take: those the best of them touches
     poses = aligned_placements(state, charger, target, side, ignore=screen)[0]
     near = sorted(u for u in screen if poses[0].footprint.shape.distance(state.units[u].footprint().shape) <= 1e-2)
     return near or sorted(screen)
 
 
-def _declare_assault(state: NinthAgeState, charger: UnitState, target: UnitState, events: list[Event]) -> None:
-    """A charge on a unit in a Building (§18.6): declared and resolved as against a War Machine,
-    brought into contact with any wall of the Building; the charged unit may not Flee."""
+def _assault_room(state: NinthAgeState, charger: UnitState, target: UnitState, named: bool = True) -> None:
+    """The room question of a charge on a unit in a Building (§18.6): a path to a wall of it;
+    refused (an IllegalAction naming what is in the way, unless ``named`` is False) when none."""
     building = garrison.building_of(state, target)
-    stopped: list[str] = []
+    stopped: list[str] | None = [] if named else None
     if not garrison.assault_poses(state, charger, building, assault_obstacles(state, charger, target), stopped):
         notes = {u.id: _(UNIT_IN_THE_WAY) for u in state.on_table()}
         notes.update((n, note) for n, _skip, note in blockers(state))
         through = text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n])
-                                 for n in stopped if n in notes])
+                                 for n in stopped or [] if n in notes])
         raise IllegalAction("no-room", text_join("", [ngettext("{charger} has no room to reach a wall of {building}", "{charger} have no room to reach a wall of {building}", number(state, charger), charger=charger.id, building=building.name), ngettext(", where {target} is (§18.6)", ", where {target} are (§18.6)", number(state, target), target=target.id), through, "."]))
+
+
+def _declare_assault(state: NinthAgeState, charger: UnitState, target: UnitState, events: list[Event]) -> None:
+    """A charge on a unit in a Building (§18.6): declared and resolved as against a War Machine,
+    brought into contact with any wall of the Building; the charged unit may not Flee. Its room
+    was asked by :func:`declaration` (:func:`_assault_room`)."""
+    building = garrison.building_of(state, target)
     d = gap(state, charger, target)
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side="any", distance=d)
@@ -613,13 +678,17 @@ def _which_fled_unit(state: NinthAgeState, decl: ChargeDeclaration, charger: Uni
 
 
 def _legal_target(state: NinthAgeState, charger: UnitState, target: UnitState) -> bool:
+    """An enemy the Frenzy test (§22) or a redirect (§8.4) may name: in reach and with room, asked
+    as :func:`declaration` asks them. Not the declaration's other questions: those callers ask
+    about the charger themselves, and never counted a Blocked Path charge (§8.6); counting it
+    now would change what an old game's log replays to."""
     try:
         _check_reach(state, charger, target)
+        if target.garrison:
+            _assault_room(state, charger, target, named=False)
+            return True
     except IllegalAction:
         return False
-    if target.garrison:
-        return bool(garrison.assault_poses(state, charger, garrison.building_of(state, target),
-                                           assault_obstacles(state, charger, target)))
     side = None if target.fleeing else contact_side(charger, target)
     return bool(aligned_placements(state, charger, target, side, first=True)[0])
 

@@ -17,6 +17,7 @@ from engine.core.text import _, N_, Text, decimal, join as text_join, listed, ng
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
+from engine.core.copying import copy_state
 from engine.core.decisions import Decide
 from engine.rulesets.ninth_age import (
     characters, charges, magic, mixed_units, movement, muster, one_use, setup, shooting_phase, summoning, turns,
@@ -672,9 +673,6 @@ class NinthAge(Ruleset):
         if isinstance(action, Charge) and unit.location == "joined":  # a character charging out of its unit (§16.4)
             if state.step != "charges":
                 raise IllegalAction("charges-over", _("Charges are declared at the start of the Movement phase."))
-            why = characters.unit_may_declare(state, unit)
-            if why:
-                raise IllegalAction("cannot-charge", ngettext("{unit} cannot declare a charge: {why}.", "{unit} cannot declare a charge: {why}.", grammar_number(state, unit), unit=unit.id, why=why))
             characters.charge_out(state, unit, state.units[action.target], events)
             return
         if not unit.on_table:
@@ -682,10 +680,8 @@ class NinthAge(Ruleset):
         if isinstance(action, Charge):
             if state.step != "charges":
                 raise IllegalAction("charges-over", _("Charges are declared at the start of the Movement phase; the charge declarations are over for this turn."))
-            why = characters.unit_may_declare(state, unit)
-            if why:
-                raise IllegalAction("cannot-charge", ngettext("{unit} cannot declare a charge: {why}.", "{unit} cannot declare a charge: {why}.", grammar_number(state, unit), unit=unit.id, why=why))
-            charges.declare(state, unit, state.units[action.target], events)
+            target = state.units[action.target]
+            charges.declare(state, unit, target, events, charge_declaration(state, unit, target))
             return
         if state.step != "remaining":
             raise IllegalAction("charges-first", _("Declare charges first (or /end to finish declaring); units make their other moves in the Remaining Moves sub-phase (§8.1)."))
@@ -821,10 +817,29 @@ class NinthAge(Ruleset):
         if state.phase == "deployment":
             return out
         if state.phase == "movement" and state.step == "charges":
+            # the charges /charge accepts: the declaration's own questions, asked only whether it may be made
             for u in state.on_table(seat):
                 for t in state.on_table(state.enemy_of(seat)):
-                    if not u.declared_charge and charges._legal_target(state, u, t):
-                        out.append(Charge(seat=seat, unit=u.id, target=t.id))
+                    try:
+                        charge_declaration(state, u, t, named=False)
+                    except IllegalAction:
+                        continue
+                    out.append(Charge(seat=seat, unit=u.id, target=t.id))
+            # a character in a unit charging out of it (§16.4): its step out made on a copy, then the same questions
+            for c in state.units.values():
+                if c.owner != seat or c.location != "joined" or not c.host or not state.units[c.host].on_table:
+                    continue
+                work = copy_state(state)
+                try:
+                    characters.step_out_to_charge(work, work.units[c.id], [])
+                except IllegalAction:
+                    continue
+                for t in work.on_table(work.enemy_of(seat)):
+                    try:
+                        charges.declaration(work, work.units[c.id], t, named=False)
+                    except IllegalAction:
+                        continue
+                    out.append(Charge(seat=seat, unit=c.id, target=t.id))
         return out
 
     def _status(self, state: GameState) -> str:
@@ -1037,6 +1052,19 @@ class NinthAge(Ruleset):
                     line.label = named
                 view.shots.append(line)
         return view
+
+
+def charge_declaration(state: NinthAgeState, unit: UnitState, target: UnitState, *,
+                       named: bool = True) -> charges.Declaration:
+    """What ``/charge`` asks of a unit on the table charging ``target``: that none of its
+    characters charged out of it this turn (§16.4), then every question of the declaration
+    (:func:`.charges.declaration`); the first refusal raised. The charge step's listing of moves
+    asks the same (``named`` False: whether, not what is in the way), so it lists exactly the
+    charges the command accepts."""
+    why = characters.unit_may_declare(state, unit)
+    if why:
+        raise IllegalAction("cannot-charge", ngettext("{unit} cannot declare a charge: {why}.", "{unit} cannot declare a charge: {why}.", grammar_number(state, unit), unit=unit.id, why=why))
+    return charges.declaration(state, unit, target, named=named)
 
 
 def _badged(shape: UnitShape, badges: list) -> None:
