@@ -80,7 +80,7 @@ OPTIONS = {
 }
 # The secondary objective of a game that does not set it, by rules version (Ninth Age.rules_version):
 # the stored settings stay as the players gave them; a game is rebuilt with its own version's default.
-SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random", 6: "random"}
+SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random", 6: "random", 7: "random"}
 
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "garrison",
              "reveal",
@@ -152,7 +152,11 @@ class NinthAge(Ruleset):
     # mosso"); a game begun before let it (NinthAgeState.leave_v6). A Remains-in-Play spell whose units are
     # all destroyed or fled ends; a game begun before kept it in play (NinthAgeState.rip_gone_v6). A charged War
     # Machine may only Hold; a game begun before offered it Flee (NinthAgeState.war_machine_hold_v6).
-    rules_version = 6
+    # 7 (n9-play6): a Random Movement unit that rallied moves no more that phase (seed 001:931-932); a
+    # movement item counts for the whole unit, its joined characters too (seed 001:3757); a Vortex
+    # template starts straight ahead of its caster, clear of its own unit (seed 001:1099-1100). A game
+    # begun before plays them as it did (NinthAgeState.play6_v7).
+    rules_version = 7
     rules_changes = {
         2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
         3: (N_("Fast Cavalry makes no Vanguard move"),),
@@ -174,6 +178,9 @@ class NinthAge(Ruleset):
             N_("a Remains in Play spell stays in play when every unit it was on is destroyed"),
             N_("a charged War Machine may Flee"),
             N_("a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), not Stomp (D6))")),
+        7: (N_("a Random Movement unit that rallied still moves in that Compulsory Moves; a Banner of Speed does not "
+               "speed the characters joined to its unit, nor a unit its joined character's; a Vortex template starts "
+               "aslant toward its point, even over the caster's own unit"),),
     }
 
     def option_names(self) -> dict[str, str]:
@@ -270,6 +277,7 @@ class NinthAge(Ruleset):
             leave_v6=version >= 6,
             rip_gone_v6=version >= 6,
             war_machine_hold_v6=version >= 6,
+            play6_v7=version >= 7,
         )
         muster.build_units(state)
         return state

@@ -239,6 +239,13 @@ class NinthAgeState(GameState):
     # (1)), as rules version 6 reads it: the clearly higher, else the owner's choice (seed
     # 001:3124-3130); a game begun before (no field stored: False) takes the plain number as it did
     duplicate_rules_v6: bool = False
+    # Rules version 7 (n9-play6): a Random Movement unit that rallied moves no more that Movement phase
+    # (seed 001:931-932; random_moves.py); a joined character's M takes its unit's movement item and a
+    # unit's M the movement item its joined character carries ("L'unità del portatore ha +1
+    # Movimento", seed 001:3757; mixed_units.unit_movement); a Vortex's template starts straight
+    # ahead of its caster, clear of the caster's own unit (§9.3, seed 001:1099-1100; magic._vortex). A
+    # game begun before (no field stored: False) plays them as it did
+    play6_v7: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
@@ -307,6 +314,20 @@ def phase_word(phase: str) -> Text | str:
 TROOP_WORDS = {t: t for t in (N_("infantry"), N_("war beast"), N_("cavalry"), N_("monstrous infantry"),
                               N_("monstrous beast"), N_("monstrous cavalry"), N_("chariot"), N_("monster"),
                               N_("ridden monster"), N_("swarm"), N_("war machine"))}
+
+
+# An army list's categories (§2.1) as an entry line names them, "(core, infantry)", in the reader's
+# language (the seed's Lord, Eroe, Base, Speciale, Rara): an Italian list read "(core, fanteria)".
+CATEGORY_WORDS = {c: c for c in (N_("lord"), N_("hero"), N_("core"), N_("special"), N_("rare"))}
+
+
+def category_word(category: str) -> Text | str:
+    """An entry's category in the reader's language (any other word as it is).
+
+    >>> str(category_word("core")), category_word("elite")
+    ('core', 'elite')
+    """
+    return Text(CATEGORY_WORDS[category]) if category in CATEGORY_WORDS else category
 
 
 def troop_word(troop_type: str) -> Text | str:
