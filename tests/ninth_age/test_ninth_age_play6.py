@@ -151,12 +151,12 @@ def test_random_terrain_shows_each_features_section_roll_and_any_push():
     lines = [render(e.text) for e in events]
     assert "Terrain: Building goes to section 5 of the 6 still free (x 24-48, y 24-48), centred at (36, 36)." in lines
     assert any(e.roll is not None and e.roll.total == 5 and "section 5" in render(e.text) for e in events)
-    assert ("Terrain: Hill 2 moves 10\" at 21° to (63.6, 45.0). (It would stand at (63.6, 45.3): moved the least "
-            "needed to keep on the table and 6\" from the other features.)") in lines
+    assert ("Terrain: Hill 2 moves 10\" at 21° to (63.6, 45.0). (from (63.6, 45.3), pushed the least needed to "
+            "stay on the table and 6\" from the other features.)") in lines
     # a game begun before rules version 7 logged neither line: its replay says what its log says, same dice
     older = []
     random_layout(Rng.from_seed(2332906076256368), 72, 48, older, said=False)
-    assert [render(e.text) for e in older] == [line.split(" (It would stand")[0] for line in lines if "section" not in line]
+    assert [render(e.text) for e in older] == [line.split(" (from (")[0] for line in lines if "section" not in line]
     assert [e.roll.dice for e in older if e.roll] == [e.roll.dice for e in events if e.roll and "section" not in render(e.text)]
 
 
@@ -212,3 +212,19 @@ def test_a_wrong_answer_is_refused_with_the_answers_as_alternatives_in_italian_t
         RULESET.apply(state, Decide.to(state.pending, state.pending.decision.seat, "east"))
     assert str(refused.value.message).endswith("Choose south or north.")
     assert say(refused.value.message, "it").endswith("Scegli south o north.")
+
+
+def test_italian_lines_found_playing():
+    # "Halberdiers può contattare Warlord on Wyvern altrettanto bene in 4 posizioni": the unit is plural;
+    # "Chiamata a Raccolta di Pistoliers (D 7 da la loro)"; "(Crossbowmen 2 è andata in rotta entro 6")", a
+    # participle agreeing with no unit name
+    from bot.i18n import say
+    from engine.core.text import _, ngettext
+
+    asked = ngettext("{charger} can contact {target} as well in {count} places ({join}). Which one?",
+                     "{charger} can contact {target} as well in {count} places ({join}). Which one?", 2,
+                     charger="Halberdiers", target="Giant", count=2, join="1; 2")
+    assert say(asked, "it").startswith("Halberdiers possono contattare Giant")
+    assert say(_("{unit} Rally test (Ld {ld} from {source}", unit="Pistoliers", ld=7, source=ngettext("its own", "their own", 2)),
+               "it") == "Chiamata a Raccolta di Pistoliers (D 7: la loro"
+    assert say(_("{u} broke within 6\"", u="Crossbowmen 2"), "it") == "rotta di Crossbowmen 2 entro 6\""

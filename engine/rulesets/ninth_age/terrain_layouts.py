@@ -159,7 +159,7 @@ def random_layout(rng, width: float, height: float, events: list, said: bool = T
         events.append(Event(kind="roll", roll=move, text=text_join("", [
             _("Terrain: {name} moves {total}\" at {bearing}° to ({spot}, {spot2}).", name=terrain_name(name), total=move.total,
               bearing=decimal(bearing, ".0f"), spot=decimal(spot[0], ".1f"), spot2=decimal(spot[1], ".1f")),
-            _(" (It would stand at ({x}, {y}): moved the least needed to keep on the table and 6\" from the other features.)",
+            _(" (from ({x}, {y}), pushed the least needed to stay on the table and 6\" from the other features.)",
               x=decimal(cx, ".1f"), y=decimal(cy, ".1f")) if pushed else ""])))
     return placed
 
