@@ -228,3 +228,20 @@ def test_italian_lines_found_playing():
     assert say(_("{unit} Rally test (Ld {ld} from {source}", unit="Pistoliers", ld=7, source=ngettext("its own", "their own", 2)),
                "it") == "Chiamata a Raccolta di Pistoliers (D 7: la loro"
     assert say(_("{u} broke within 6\"", u="Crossbowmen 2"), "it") == "rotta di Crossbowmen 2 entro 6\""
+
+
+def test_the_end_of_the_battle_is_said_in_the_readers_language():
+    # "Il sesto turno di gioco è finito: vince Giocatore 2, Massacre, 3600 to 0 VP." (the margin and its VP in
+    # English) after "Giocatore 2: 3600 PV (Marshal distrutta 210; ... Knights fuggita dal tavolo 330...)", a
+    # participle agreeing with no unit name
+    from bot.i18n import event_text, say
+    from engine.rulesets.ninth_age import turns
+
+    state = scenario({"Spearmen": (30, 10, 0, 10), "Brutes": (30, 30, 180, 3)}, terrain="open", secondary="none")
+    state.units["Spearmen"].location = "destroyed"
+    events = []
+    turns.finish(state, events)
+    said = [say(event_text(e), "it") for e in events]
+    assert "Il sesto turno di gioco è finito: vince Giocatore 2, Vittoria Minore, da 265 a 0 PV." in said, said
+    assert any("Spearmen (distruzione) 265" in line for line in said), said
+    assert str(events[-1].text) == "The sixth game turn is over: Player 2 wins, Minor victory, 265 to 0 VP."
