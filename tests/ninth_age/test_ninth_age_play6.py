@@ -245,3 +245,28 @@ def test_the_end_of_the_battle_is_said_in_the_readers_language():
     assert "Il sesto turno di gioco è finito: vince Giocatore 2, Vittoria Minore, da 265 a 0 PV." in said, said
     assert any("Spearmen (distruzione) 265" in line for line in said), said
     assert str(events[-1].text) == "The sixth game turn is over: Player 2 wins, Minor victory, 265 to 0 VP."
+
+
+def test_the_stand_and_shoot_refusal_names_whose_front_arc():
+    # "(no Stand and Shoot: War Hounds are not in its front arc)": its, of the plural Skulkers 2
+    from engine.rulesets.ninth_age.shooting_phase import stand_and_shoot_problem
+
+    state = scenario({"Crossbowmen": (30, 10, 0, 5), "Wolf Riders": (40, 14, 270)}, terrain="open")
+    why = stand_and_shoot_problem(state, state.units["Crossbowmen"], state.units["Wolf Riders"])
+    assert str(why) == "Wolf Riders are not in the front arc of Crossbowmen"
+    state.play6_v7 = False  # an older game's log words it as it did
+    assert str(stand_and_shoot_problem(state, state.units["Crossbowmen"], state.units["Wolf Riders"])) == \
+        "Wolf Riders are not in its front arc"
+
+
+def test_an_ambush_arrival_says_its_place_rounded():
+    # "Skulkers 2 arrive on the south edge at (69, 1.0374) facing 0°"
+    from engine.rulesets.ninth_age import setup
+
+    state = scenario({}, terrain="open")
+    unit = state.units["Skulkers"]
+    unit.arriving, unit.location = True, "reserve"
+    events = []
+    setup.arrive(state, "p2", unit, 60, 0.8, 0, 5, events)
+    assert "Skulkers arrive on the south edge at (60, 1.04) facing 0° (set with their rear edge on the table edge)." \
+        in [str(e.text) for e in events], [str(e.text) for e in events]

@@ -193,6 +193,12 @@ def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> No
                                                       if lo.name.lower() == lore.lower()), [])})
 
 
+def _shown(state: NinthAgeState, value: float, digits: int) -> float:
+    """A coordinate as a reply shows it: rounded (rules version 7 on: an Ambush arrival read
+    "(69, 1.0374)"), or as an older game's log has it."""
+    return round(value, digits) if state.play6_v7 else value
+
+
 def _reveal_item(state: NinthAgeState, seat: str, unit, key: str, events: list[Event]) -> None:
     """A hidden item used as spells are generated is revealed (§2.4)."""
     from engine.rulesets.ninth_age.hidden import reveal
@@ -619,7 +625,7 @@ def arrive(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
         raise IllegalAction("no-room", ngettext("{unit} can't arrive there: {problem}.", "{unit} can't arrive there: {problem}.", number(state, unit), unit=unit.id, problem=problem))
     placed.arriving, placed.arrived_turn, placed.ambush_edge = False, state.round, edge
     state.units[unit.id] = placed
-    events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id}, text=text_join("", [ngettext("{unit} arrives on the {edge} edge at ({x}, {y}) facing {bearing}°", "{unit} arrive on the {edge} edge at ({x}, {y}) facing {bearing}°", number(state, unit), unit=unit.id, edge=side_name(edge), x=decimal(round(x, 2), "g"), y=decimal(round(y, 2), "g"), bearing=decimal(round(placed.pose.bearing, 1), "g")), ngettext(" (set with its rear edge on the table edge).", " (set with their rear edge on the table edge).", number(state, unit)) if snapped else "."])))
+    events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id}, text=text_join("", [ngettext("{unit} arrives on the {edge} edge at ({x}, {y}) facing {bearing}°", "{unit} arrive on the {edge} edge at ({x}, {y}) facing {bearing}°", number(state, unit), unit=unit.id, edge=side_name(edge), x=decimal(_shown(state, x, 2), "g"), y=decimal(_shown(state, y, 2), "g"), bearing=decimal(_shown(state, placed.pose.bearing, 1), "g")), ngettext(" (set with its rear edge on the table edge).", " (set with their rear edge on the table edge).", number(state, unit)) if snapped else "."])))
 
 
 def edge_distance(state: NinthAgeState, fp, edge: str) -> float:
