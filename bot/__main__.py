@@ -142,13 +142,16 @@ def _run(argv: list[str] | None) -> int:
         except (OSError, ValueError) as exc:
             _out(_("cannot read {file}: {problem}", file=str(args.file), problem=str(exc)), file=sys.stderr)
             return 2
-        problems = fairness.verify(data)
-        for problem in problems:
+        verdict = fairness.check(data)
+        for problem in verdict.problems:
             _out(_("✗ {problem}", problem=problem))
-        if not problems:
+        if verdict.fair:
             _out(_("✓ game #{id}: the seed matches the commitment and all {rolls} rolls of {actions} actions replay "
                    "exactly", id=data.get("game"), rolls=fairness.rolls(data), actions=len(data["actions"])))
-        return 1 if problems else 0
+            _out(fairness.state_line(verdict))
+        for line in fairness.reworded_lines(verdict, examples=None):  # every one: a file has room
+            _out(line)
+        return 0 if verdict.fair else 1
     if mode == "replay":
         from bot.replays import replay_file
         from bot.service import default_renderer

@@ -1,5 +1,6 @@
 """A player's Ninth Age armies, kept across games and channels: ``/army new|add|remove|show|
-export|import|delete`` build and keep Army Lists; ``/army use`` brings one into this channel's
+export|import|delete`` build and keep Army Lists; ``/army sample`` gives a sample army or lore
+file to start an army file from; ``/army use`` brings one into this channel's
 game (through the game service, like any move).
 
 Armies are kept in the warbands table under the edition ``ninth-age`` (one list of names per
@@ -20,7 +21,8 @@ from bot.store import Store
 from engine.core import IllegalAction
 from engine.core.errors import quote
 from engine.core.text import _, join, ngettext, commas
-from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, load_army_text, sample_army
+from engine.rulesets.ninth_age.army import (SAMPLE_ARMIES, SAMPLE_LORES, Army, load_army_text, sample_army,
+                                             sample_army_text, sample_lore, sample_lore_text)
 from engine.rulesets.ninth_age.building import add_unit, describe, describe_entry, new_army, remove_unit
 
 EDITION = "ninth-age"
@@ -157,6 +159,23 @@ class Armies:
         return Reply(text=_("Army **{army}** as a file: share it, or /army import it elsewhere.", army=army.name), ephemeral=True,
                      file=army.model_dump_json(indent=1).encode("utf-8"), file_name=f"{safe}.army.json")
 
+    async def _army_sample(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
+        """A sample army or lore as its file, as shipped: on Discord an attachment, in the console a
+        file it names (a player cannot read the repository's data folder)."""
+        key = str(options.get("name", "")).strip().lower()
+        if key in SAMPLE_ARMIES:
+            return Reply(text=_("Sample army **{army}** as a file: change it and /army import it, or take units from it "
+                                "with /army add book:{name}.", army=sample_army(key).name, name=key), ephemeral=True,
+                         file=sample_army_text(key).encode("utf-8"), file_name=f"{key}.army.json")
+        if key in SAMPLE_LORES:
+            return Reply(text=_("Sample lore **{lore}** as a file: copy it whole into your army file's \"lores\" list, "
+                                "give a wizard \"lore\": \"{lore}\", then /army import the army file.",
+                                lore=sample_lore(key).name), ephemeral=True,
+                         file=sample_lore_text(key).encode("utf-8"), file_name=f"{key}.lore.json")
+        raise IllegalAction("unknown-sample", _("There is no sample {name}: the sample armies are {armies}, the sample "
+                                                "lores {lores}.", name=quote(key), armies=commas(SAMPLE_ARMIES),
+                                                lores=commas(SAMPLE_LORES)))
+
     async def _army_import(self, user_id: str, options: dict[str, Any], attachments: dict[str, Attachment]) -> Reply:
         upload = attachments.get("file")
         if upload is None:
@@ -190,3 +209,8 @@ class Armies:
 
     async def suggestions(self, user_id: str) -> list[str]:
         return [r.name for r in await self.store.warbands(user_id) if r.edition == EDITION] + list(SAMPLE_ARMIES)
+
+    @staticmethod
+    def samples() -> list[str]:
+        """What /army sample name: takes: the sample armies, then the sample lores."""
+        return [*SAMPLE_ARMIES, *SAMPLE_LORES]

@@ -415,7 +415,7 @@ class Clocks:
             ruleset = get_ruleset(game.ruleset)
             if game.rules_version > ruleset.rules_version:
                 return []  # stored by a newer Warband: its rules, and its clocks, are not this one's to play
-            state = ruleset.load_state(game.state_json)
+            state = ruleset.load_state(game.state_json, game.rules_version)
             seats = {s.seat_id: s for s in await self.store.seats(game.id)}
             user = seats[job.seat_id].user_id if job.seat_id in seats else None
             name = state.seat(job.seat_id).name

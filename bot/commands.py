@@ -33,7 +33,7 @@ class Option:
     description: str
     type: OptionType = "string"
     required: bool = False
-    autocomplete: str | None = None  # creature, square, ruleset, map, seat, card, warband, item, gems, unit, army
+    autocomplete: str | None = None  # creature, square, ruleset, map, seat, card, warband, item, gems, unit, army, sample
     # The games (ruleset names) that take this option of a shared command; empty: every game.
     games: tuple[str, ...] = ()
     # The kind of name it takes where it has no autocomplete of its own (spell, item): a name
@@ -222,6 +222,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     )),
     CommandSpec("export", "Ninth Age: get one of your armies as a file", "army", (
         Option("name", "Your army", required=True, autocomplete="army"),
+    )),
+    CommandSpec("sample", "Ninth Age: get a sample army or lore as a file, to start your own army file from", "army", (
+        Option("name", "A sample army (iron-marches, ashen-host) or lore (cairns)", required=True,
+               autocomplete="sample"),
     )),
     CommandSpec("import", "Ninth Age: keep an army from a file (checked field by field)", "army", (
         Option("file", "An army file (.json)", type="attachment", required=True),
@@ -647,7 +651,7 @@ GAME_COMMANDS = frozenset(c.name for c in COMMANDS if c.group == "game")
 PRIVATE_COMMANDS = frozenset({"help", "language", "game status", "game log", "game export", "games", "notify", "vacation",
                               "warband show", "warband export", "warband import", "warband delete",
                               "army new", "army add", "army remove", "army show", "army export", "army import",
-                              "army delete"})
+                              "army delete", "army sample"})
 # Commands answered at once without waiting for anything: no defer needed.
 INSTANT_COMMANDS = frozenset({"help"})
 # The game's record (bot.replays): export, verify, replay.

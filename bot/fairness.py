@@ -16,14 +16,17 @@ with ``/game new seed:`` was never secret; the commitment says so.)
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
+import os
 import secrets
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Event, IllegalAction
 from engine.core.ruleset import get_ruleset
-from engine.core.text import N_, _
+from engine.core.text import N_, _, ngettext
 import engine.rulesets  # noqa: F401  - replaying needs every shipped ruleset registered
 
 FORMAT = "warband-log/1"
@@ -40,9 +43,11 @@ def digest(seed: int, salt: str) -> str:
 
 async def export(store, game) -> dict[str, Any]:
     """The game's log as plain data: every action with the events and rolls it produced. The
-    seed and salt are included only once the game is over (they are the dice's secret)."""
+    seed and salt are included only once the game is over (they are the dice's secret), and with
+    the seed the game's stored state, which the replay must reach (:func:`check`)."""
     commitment = await store.commitment(game.id)
     over = not game.is_active
+    seed = game.seed if over or (commitment and commitment.seed_given) else None
     events: dict[int, list[dict]] = {}
     for record in await store.events(game.id):
         events.setdefault(record.action_seq, []).append(record.event)
@@ -61,23 +66,85 @@ async def export(store, game) -> dict[str, Any]:
         "seats": [{"seat": s.seat_id, "name": s.name, "user": s.user_id} for s in await store.seats(game.id)],
         "commitment": commitment.digest if commitment else None,
         "seed_given": commitment.seed_given if commitment else None,
-        "seed": game.seed if over or (commitment and commitment.seed_given) else None,
+        "seed": seed,
         "salt": commitment.salt if commitment and over else None,
         "actions": actions,
+        # the game as stored after the last action, which the check replays to; only with the
+        # seed: the state holds the dice generator's position, the dice to come
+        "state": game.state if seed is not None else None,
     }
 
 
+@dataclass
+class Reworded:
+    """One line worded differently today than in the log: ``logged`` None is a line said today
+    and not then, ``replayed`` None a line said then and no longer."""
+
+    seq: int
+    logged: str | None
+    replayed: str | None
+
+
+@dataclass
+class Verdict:
+    """What :func:`check` found. ``problems`` are failures: the game is not the one the seed and
+    the players' actions give. ``reworded`` are lines whose words differ and nothing else: the
+    same dice, the same facts, said otherwise (the wording moves on between sessions)."""
+
+    problems: list[Any] = field(default_factory=list)
+    reworded: list[Reworded] = field(default_factory=list)
+    rules_version: int = 1
+    state_checked: bool = False  # the log held the game's stored state and the replay reached it
+
+    @property
+    def fair(self) -> bool:
+        return not self.problems
+
+
 def verify(data: dict[str, Any]) -> list[Any]:
-    """Check an exported log: the seed against the commitment, then every action replayed from
-    the seed, its events and every die compared with the log. Returns the problems (none: fair).
+    """The problems :func:`check` finds in an exported log (none: fair)."""
+    return check(data).problems
+
+
+def check(data: dict[str, Any]) -> Verdict:
+    """Check an exported log: is this game the one its seed and its players' actions give?
+
+    The verdict rests on what decides a game, and on nothing else:
+
+    1. the seed against the commitment posted at the start (the bot could not change it later);
+    2. the game started again from the seed under the rules version it was played under, and
+       every action of the log applied to it in order: an action refused, or an action missing
+       from the numbering (actions are numbered 1, 2, 3... and an undo only removes the last
+       ones), is a failure;
+    3. every die: the rolls of each action, in order, their expression, faces and total, as
+       the log shows them and as the seed gives them;
+    4. the facts the events carry: each event's kind, the player it concerns and its ``data``
+       (hits, models removed, the decision asked...). The rolled events are paired in order
+       (their dice are the same, by 3.); the others, between two rolls, are paired by kind,
+       player and data, and a logged event paired by kind and player with one the seed gives
+       must hold the same values under the keys both have (a key added since is no difference);
+    5. the state the replay reaches after the last action against the game's stored state,
+       which the export holds once the seed is revealed (a log exported before it did has none:
+       then 1-4 are the check). The store keeps only the latest state, so this is checked at
+       the end, not after each action: the events of 3-4 are what each action is checked by.
+
+    Words are not facts. An event's ``text`` (and a roll's ``purpose`` and ``detail``) is how a
+    result is put, and it is reworded between sessions: a game begun before a rewording replays
+    the same dice to the same state with other words. A line whose facts match but whose words
+    differ, and a line without dice said today and not then (or then and no longer), are
+    ``reworded``, not problems: the verdict passes and says apart how many lines read otherwise.
+    A line without dice is no die, and what a line reports is checked by 5.
     """
-    problems: list[Any] = []
+    verdict = Verdict(rules_version=logged_rules_version(data))
+    problems = verdict.problems
     if data.get("format") != FORMAT:
-        return [_("not a Warband log (format {found}, expected {expected})", found=repr(data.get("format")),
-                  expected=repr(FORMAT))]
+        problems.append(_("not a Warband log (format {found}, expected {expected})", found=repr(data.get("format")),
+                          expected=repr(FORMAT)))
+        return verdict
     seed = data.get("seed")
     if seed is None:
-        return [_("the log has no seed: it is revealed only once the game is over")]
+        problems.append(_("the log has no seed: it is revealed only once the game is over"))
+        return verdict
     if data.get("commitment"):
         if data.get("salt") is None:
             problems.append(_("the log has no salt to check the commitment with"))
@@ -85,52 +152,224 @@ def verify(data: dict[str, Any]) -> list[Any]:
             problems.append(_("the seed does not match the commitment posted at the start"))
     try:
         ruleset = get_ruleset(data["ruleset"])
-        state = ruleset.new_game_at(int(seed), dict(data.get("options") or {}), logged_rules_version(data))
+        state = ruleset.new_game_at(int(seed), dict(data.get("options") or {}), verdict.rules_version)
     except (IllegalAction, KeyError, ValueError) as exc:
-        return problems + [_("cannot start the game again: {reason}", reason=getattr(exc, "message", str(exc)))]
+        problems.append(_("cannot start the game again: {reason}", reason=getattr(exc, "message", str(exc))))
+        return verdict
+    try:
+        state = _replay(ruleset, state, data, verdict)
+    except (KeyError, TypeError, ValueError) as exc:  # a file edited by hand: one line, not a traceback
+        reason = " ".join(str(exc).split())[:120]
+        problems.append(_("the log is not well formed: {reason}", reason=f"{type(exc).__name__} {reason}"))
+        return verdict
+    if state is None:
+        return verdict
+    return _checked_end(ruleset, state, data, verdict)
+
+
+def _replay(ruleset: Any, state: Any, data: dict[str, Any], verdict: Verdict) -> Any:
+    """Every action of the log applied in order, its events compared; the state reached, or None
+    when the replay cannot go on (an action missing or refused)."""
+    problems = verdict.problems
+    expected = 1
     for entry in data["actions"]:
+        seq = entry["seq"]
+        if seq != expected:
+            problems.append(_("action {expected} is missing from the log (the next one logged is {seq})", expected=expected,
+                              seq=seq) if seq > expected else
+                            _("action {seq} is out of order in the log (action {expected} was expected)", seq=seq,
+                              expected=expected))
+            return None
+        expected += 1
         try:
             state, events = ruleset.apply(state, ruleset.parse_action(entry["action"]))
         except IllegalAction as exc:
-            problems.append(_("action {seq} is refused on replay: {reason}", seq=entry["seq"], reason=exc.message))
-            return problems
-        replayed = [_what_happened(e.model_dump(mode="json")) for e in events]
-        logged = [_what_happened(Event.model_validate(e).model_dump(mode="json")) for e in entry["events"]]
-        if replayed != logged:
-            for i, (a, b) in enumerate(zip(replayed, logged)):
-                if a == b:
-                    continue
-                if a["text"] != b["text"]:
-                    problems.append(_("action {seq}, event {event}: the log says {logged}, the seed gives {replayed}",
-                                      seq=entry["seq"], event=i + 1, logged=repr(b["text"]), replayed=repr(a["text"])))
-                else:  # the same words, something under them differs: say what, not the same line twice
-                    field = next(k for k in FIELDS if a.get(k) != b.get(k))
-                    problems.append(_("action {seq}, event {event} ({text}): the same words, different {field}: the log "
-                                      "has {logged}, the seed gives {replayed}", seq=entry["seq"], event=i + 1,
-                                      text=repr(b["text"]), field=_(FIELDS[field]), logged=_short(b.get(field)),
-                                      replayed=_short(a.get(field))))
-                break
-            else:
-                problems.append(_("action {seq}: {logged} events logged, {replayed} replayed", seq=entry["seq"],
-                                  logged=len(logged), replayed=len(replayed)))
-    return problems
+            problems.append(_("action {seq} is refused on replay: {reason}", seq=seq, reason=exc.message))
+            return None
+        replayed = [e.model_dump(mode="json") for e in events]
+        logged = [Event.model_validate(e).model_dump(mode="json") for e in entry["events"]]
+        _compare(seq, logged, replayed, verdict)
+    return state
+
+
+def _checked_end(ruleset: Any, state: Any, data: dict[str, Any], verdict: Verdict) -> Verdict:
+    """The state the replay reached against the game stored, when the log holds it."""
+    problems = verdict.problems
+    stored = data.get("state")
+    if stored is not None:
+        try:
+            # read as of the log's rules version: a state stored before it kept its own (the Ninth
+            # Age's one boolean per change) is read as the game's record reads it
+            kept = ruleset.load_state(stored, verdict.rules_version).model_dump(mode="json")
+        except (ValueError, TypeError, KeyError) as exc:
+            problems.append(_("the game's stored state in the log cannot be read: {reason}", reason=str(exc)[:160]))
+            return verdict
+        difference = _first_difference(kept, state.model_dump(mode="json"))
+        if difference is None:
+            verdict.state_checked = True
+        else:
+            where, was, gives = difference
+            problems.append(_("after the last action the game stored differs from the replay at {where}: stored "
+                              "{logged}, the seed gives {replayed}", where=where or "/", logged=_short(was),
+                              replayed=_short(gives)))
+    return verdict
 
 
 # what an event holds under its words, as a report names it
 FIELDS = {"kind": N_("kind of event"), "seat": N_("player"), "roll": N_("dice"), "data": N_("data")}
 
 
-def _what_happened(event: dict[str, Any]) -> dict[str, Any]:
-    """An event as fairness compares it: what was said, to whom, every die and the data. Not
-    ``message``, which only keeps how the line is put into other languages: a wording made plural
-    since ("1 six(es)" → "1 six", "6 dispel die" → "6 dispel dice") is no different roll, and
-    reported as one it read "the log says 'X', the seed gives 'X'"."""
-    return {k: v for k, v in event.items() if k != "message"}
+def _dice(event: dict[str, Any]) -> dict[str, Any]:
+    """A roll as fairness compares it: what was rolled, each face, the total. Not its
+    ``purpose`` and ``detail``: words, like the event's text."""
+    roll = event["roll"]
+    return {"expression": roll["expression"], "dice": roll["dice"], "total": roll["total"]}
 
 
-def _short(value: Any) -> str:
+def _said_dice(event: dict[str, Any]) -> str:
+    roll = _dice(event)
+    return f"{roll['expression']}: {', '.join(str(d) for d in roll['dice'])} = {roll['total']}"
+
+
+def _words(event: dict[str, Any]) -> tuple:
+    roll = event.get("roll") or {}
+    return event["text"], roll.get("purpose"), roll.get("detail")
+
+
+def _compare(seq: int, logged: list[dict], replayed: list[dict], verdict: Verdict) -> None:
+    """One action's events, logged and replayed: its problems and its rewordings into ``verdict``."""
+    problems = verdict.problems
+    rolled = [e for e in logged if e.get("roll")], [e for e in replayed if e.get("roll")]
+    for number, (was, gives) in enumerate(zip(*rolled), start=1):
+        if _dice(was) != _dice(gives):
+            problems.append(_("action {seq}, roll {roll} ({text}): the log has {logged}, the seed gives {replayed}",
+                              seq=seq, roll=number, text=_quoted(was["text"]), logged=_said_dice(was),
+                              replayed=_said_dice(gives)))
+            return  # every later die of the action is read against another: the first says it
+    if len(rolled[0]) != len(rolled[1]):
+        problems.append(ngettext("action {seq}: {n} roll logged, the seed gives {replayed}",
+                                 "action {seq}: {n} rolls logged, the seed gives {replayed}", len(rolled[0]),
+                                 seq=seq, replayed=len(rolled[1])))
+        return
+    for was, gives in zip(*rolled):
+        _same_facts(seq, _number(logged, was), was, gives, verdict)
+    # the events without dice, between one roll and the next, paired by what they carry
+    for part_logged, part_replayed in zip(_between_rolls(logged), _between_rolls(replayed)):
+        _pair_unrolled(seq, logged, part_logged, part_replayed, verdict)
+
+
+def _between_rolls(events: list[dict]) -> list[list[dict]]:
+    parts: list[list[dict]] = [[]]
+    for event in events:
+        if event.get("roll"):
+            parts.append([])
+        else:
+            parts[-1].append(event)
+    return parts
+
+
+def _facts(event: dict[str, Any]) -> str:
+    return json.dumps([event["kind"], event.get("seat"), event.get("data") or {}], sort_keys=True)
+
+
+def _pair_unrolled(seq: int, logged: list[dict], was: list[dict], gives: list[dict], verdict: Verdict) -> None:
+    matcher = difflib.SequenceMatcher(a=[_facts(e) for e in was], b=[_facts(e) for e in gives], autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            for a, b in zip(was[i1:i2], gives[j1:j2]):
+                _same_facts(seq, _number(logged, a), a, b, verdict)
+            continue
+        left = list(gives[j1:j2])
+        for a in was[i1:i2]:
+            b = next((b for b in left if (b["kind"], b.get("seat")) == (a["kind"], a.get("seat"))), None)
+            if b is None:
+                verdict.reworded.append(Reworded(seq, a["text"], None))
+                continue
+            left.remove(b)
+            _same_facts(seq, _number(logged, a), a, b, verdict)
+        verdict.reworded.extend(Reworded(seq, None, b["text"]) for b in left)
+
+
+def _number(events: list[dict], event: dict) -> int:
+    """The event's place in its action's log, from 1 (by identity: two events may be equal)."""
+    return next(i for i, e in enumerate(events, start=1) if e is event)
+
+
+def _same_facts(seq: int, number: int, was: dict[str, Any], gives: dict[str, Any], verdict: Verdict) -> None:
+    """Two events paired: a fact that differs is a problem, words that differ a rewording."""
+    for field_name in ("kind", "seat"):
+        if was.get(field_name) != gives.get(field_name):
+            verdict.problems.append(_different(seq, number, was, field_name, was.get(field_name), gives.get(field_name)))
+            return
+    logged_data, replayed_data = was.get("data") or {}, gives.get("data") or {}
+    shared = [k for k in logged_data if k in replayed_data and logged_data[k] != replayed_data[k]]
+    if shared:
+        verdict.problems.append(_different(seq, number, was, "data", {k: logged_data[k] for k in shared},
+                                           {k: replayed_data[k] for k in shared}))
+        return
+    if _words(was) != _words(gives):
+        verdict.reworded.append(Reworded(seq, was["text"], gives["text"]))
+
+
+def _different(seq: int, number: int, event: dict[str, Any], field_name: str, was: Any, gives: Any) -> Any:
+    return _("action {seq}, event {event} ({text}): different {field}: the log has {logged}, the seed gives {replayed}",
+             seq=seq, event=number, text=_quoted(event["text"]), field=_(FIELDS[field_name]), logged=_short(was),
+             replayed=_short(gives))
+
+
+def _first_difference(a: Any, b: Any, path: str = "") -> tuple[str, Any, Any] | None:
+    """Where two JSON values first differ: (the path to it, the one's value, the other's).
+
+    >>> _first_difference({"units": {"A": {"models": [1, 2]}}}, {"units": {"A": {"models": [1, 3]}}})
+    ('units.A.models[1]', 2, 3)
+    >>> _first_difference({"moves": ["charge", "march"]}, {"moves": ["charge"]})
+    ('moves[1]', 'march', None)
+    """
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if key not in a or key not in b:
+                return f"{path}.{key}".lstrip("."), a.get(key), b.get(key)
+            found = _first_difference(a[key], b[key], f"{path}.{key}")
+            if found is not None:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = _first_difference(x, y, f"{path}[{i}]")
+            if found is not None:
+                return found
+        if len(a) != len(b):  # one is longer: its first item the other has not (None there)
+            i = min(len(a), len(b))
+            return f"{path}[{i}]".lstrip("."), a[i] if i < len(a) else None, b[i] if i < len(b) else None
+        return None
+    return None if a == b else (path.lstrip("."), a, b)
+
+
+def _quoted(text: str | None, most: int = 70) -> str:
+    """A line as a report quotes it: on one line, cut at ``most`` characters."""
+    text = " ".join(str(text or "").split())
+    return repr(text if len(text) <= most else text[:most - 1] + "…")
+
+
+def _where_they_differ(logged: str, replayed: str, most: int = 70) -> tuple[str, str]:
+    """Two wordings of a line quoted from a little before their first difference, so that a
+    long line shows what changed, not only its opening.
+
+    >>> _where_they_differ("A long opening that both lines share, word for word. Its path: 4.",
+    ...                    "A long opening that both lines share, word for word. Their path: 4.", most=30)
+    ("'…for word. Its path: 4.'", "'…for word. Their path: 4.'")
+    """
+    logged, replayed = " ".join(logged.split()), " ".join(replayed.split())
+    same = len(os.path.commonprefix([logged, replayed]))
+    start = 0 if same <= most // 2 else logged.rfind(" ", 0, same - most // 3) + 1
+    if start <= 0:
+        return _quoted(logged, most), _quoted(replayed, most)
+    return _quoted("…" + logged[start:], most), _quoted("…" + replayed[start:], most)
+
+
+def _short(value: Any, most: int = 80) -> str:
     text = json.dumps(value, ensure_ascii=False, sort_keys=True)
-    return text if len(text) <= 160 else text[:157] + "..."
+    return text if len(text) <= most else text[:most - 3] + "..."
 
 
 def logged_rules_version(data: dict[str, Any]) -> int:
@@ -149,3 +388,48 @@ def rolls(data: dict[str, Any]) -> int:
 
 def dumps(data: dict[str, Any]) -> bytes:
     return json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")
+
+
+
+def state_line(verdict: Verdict) -> Any:
+    """Whether the end of the replay was compared with the game as stored (a passed check)."""
+    return (_("The replay reaches the game as it was stored.") if verdict.state_checked else
+            _("This log holds no stored game to compare the end with (exported before Warband kept it): the dice "
+              "and the events are checked."))
+
+
+def problem_lines(verdict: Verdict, most: int | None = None) -> list[Any]:
+    """The problems, the first ``most`` of them and how many more (None: all)."""
+    shown = verdict.problems if most is None else verdict.problems[:most]
+    lines = list(shown)
+    if len(verdict.problems) > len(shown):
+        lines.append(ngettext("… and {n} more problem (warband verify FILE lists them all).",
+                              "… and {n} more problems (warband verify FILE lists them all).",
+                              len(verdict.problems) - len(shown)))
+    return lines
+
+
+def reworded_lines(verdict: Verdict, examples: int | None = 2) -> list[Any]:
+    """Apart from the verdict: how many lines are worded otherwise today than in the log, and the
+    first ``examples`` of them (None: all). Nothing when every line reads as it was logged."""
+    if not verdict.reworded:
+        return []
+    n = len(verdict.reworded)
+    lines: list[Any] = [ngettext(
+        "📝 {n} line is worded differently today than when it was logged (the game's rules version {version}; "
+        "wording changes do not change dice):",
+        "📝 {n} lines are worded differently today than when they were logged (the game's rules version {version}; "
+        "wording changes do not change dice), e.g.:", n, version=verdict.rules_version)]
+    for line in verdict.reworded[:examples]:
+        if line.replayed is None:
+            lines.append(_("• action {seq}: no longer said: {logged}", seq=line.seq, logged=_quoted(line.logged)))
+        elif line.logged is None:
+            lines.append(_("• action {seq}: said today, not then: {replayed}", seq=line.seq,
+                           replayed=_quoted(line.replayed)))
+        else:
+            logged, replayed = _where_they_differ(line.logged, line.replayed)
+            lines.append(_("• action {seq}: {logged} now reads {replayed}", seq=line.seq, logged=logged,
+                           replayed=replayed))
+    if examples is not None and n > examples:
+        lines.append(ngettext("… and {n} more.", "… and {n} more.", n - examples))
+    return lines

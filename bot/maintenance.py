@@ -47,7 +47,7 @@ async def replay_mismatches(store: Store) -> tuple[int, list[str]]:
         replayed, _events = ruleset.replay(game.seed, game.options, actions, rules_version=game.rules_version)
         # The stored state read through this code's model: a field added since it was stored (with
         # its default) is no difference in what the log replays to.
-        if replayed.model_dump(mode="json") != ruleset.load_state(game.state_json).model_dump(mode="json"):
+        if replayed.model_dump(mode="json") != ruleset.load_state(game.state_json, game.rules_version).model_dump(mode="json"):
             mismatches.append(_("game #{id} does not replay to its stored state", id=game.id))
     return len(rows), mismatches
 

@@ -349,7 +349,7 @@ class Service:
         ruleset.check_rules_version(game.rules_version)
         state = self.parsed.get(game.id, game.version)
         if state is None:
-            state = ruleset.load_state(game.state_json)
+            state = ruleset.load_state(game.state_json, game.rules_version)
             if isinstance(getattr(state, "map", None), GridMap):
                 state.map = shared_map(state.map)  # one map object per map content
             self.parsed.put(game.id, game.version, state)
@@ -852,7 +852,7 @@ class Service:
                if a.seq < seq]
 
         def replay() -> GameState:
-            start = ruleset.load_state(snapshot[1]) if snapshot else None
+            start = ruleset.load_state(snapshot[1], game.rules_version) if snapshot else None
             return ruleset.replay(game.seed, game.options, log, start=start, rules_version=game.rules_version)[0]
 
         return await asyncio.to_thread(replay)
@@ -892,6 +892,8 @@ class Service:
             values = await self.collection.suggestions(str(user_id), kind, current)
         elif kind == "army":
             values = await self.armies.suggestions(str(user_id))
+        elif kind == "sample":
+            values = self.armies.samples()
         elif kind == "ruleset":
             values = ruleset_names()
         elif kind == "language":

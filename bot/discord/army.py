@@ -47,6 +47,12 @@ class ArmyGroupCog(WarbandCog):
     async def export(self, interaction: discord.Interaction, name: str) -> None:
         await self.run(interaction, "army export", name=name)
 
+    @army.command(**named("army sample"))
+    @described("army sample")
+    @app_commands.autocomplete(name=WarbandCog.suggest_sample)
+    async def sample(self, interaction: discord.Interaction, name: str) -> None:
+        await self.run(interaction, "army sample", name=name)
+
     @army.command(**named("army import"))
     @described("army import")
     async def import_(self, interaction: discord.Interaction, file: discord.Attachment,

@@ -190,6 +190,9 @@ class WarbandCog(commands.Cog):
     async def suggest_army(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "army", current)
 
+    async def suggest_sample(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "sample", current)
+
     async def suggest_card(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "card", current)
 
@@ -248,6 +251,7 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "unit": WarbandCog.suggest_unit,
     "warband": WarbandCog.suggest_warband,
     "army": WarbandCog.suggest_army,
+    "sample": WarbandCog.suggest_sample,
     "spell": WarbandCog.suggest_spell,
     "tile": WarbandCog.suggest_tile,
     "card": WarbandCog.suggest_card,

@@ -620,12 +620,15 @@ class Ruleset(ABC):
 
     def load_state(self, data: dict[str, Any] | str, rules_version: int | None = None) -> GameState:
         """A stored state; with ``rules_version`` (the stored game's) a game of a newer version
-        than this code plays is refused before it is read (:meth:`check_rules_version`)."""
+        than this code plays is refused before it is read (:meth:`check_rules_version`), and a
+        state stored before it kept its rules version itself is read as of that one (the model's
+        validators find it in the validation context, e.g. NinthAgeState._older_flags)."""
+        context = None
         if rules_version is not None:
-            self.check_rules_version(rules_version)
+            context = {"rules_version": self.check_rules_version(rules_version)}
         if isinstance(data, str):
-            return self.state_model.model_validate_json(data)
-        return self.state_model.model_validate(data)
+            return self.state_model.model_validate_json(data, context=context)
+        return self.state_model.model_validate(data, context=context)
 
     def replay(
         self, seed: int, options: dict[str, Any] | None, actions: Iterable[Action],

@@ -25,8 +25,8 @@ from typing import Iterable, Literal, Mapping, Hashable, Sequence
 import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import maximum_bipartite_matching
-from shapely.geometry import Point as ShapelyPoint
-from shapely.ops import nearest_points
+from shapely.geometry import Point as ShapelyPoint, Polygon
+from shapely.ops import nearest_points, unary_union
 
 from engine.core.errors import IllegalAction
 from engine.core.text import N_, Text, _, decimal
@@ -488,7 +488,7 @@ def _pairs(moving: list[Piece], pieces: list[Piece], d, go: float, reach: float)
 
 def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Iterable[Hashable] = (),
                edge: bool = False, clearance: float = CLEARANCE_END, during: float = 0.0,
-               ignore: Iterable[Hashable] = (), through_terrain: float | None = None) -> Ahead:
+               ignore: Iterable[Hashable] = (), through_terrain: float | None = None, whole: bool = False) -> Ahead:
     """Move ``fp`` straight ahead (along its facing) up to ``go`` inches and say where it stops.
 
     It stops on touching one of the ``contact`` units, on touching the table edge (``edge``), or
@@ -498,20 +498,24 @@ def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Itera
     than the stop that keeps ``clearance`` from every other unit and the Impassable terrain and
     stands fully on the table (units in ``ignore`` are left out of all of it). ``through_terrain``:
     the Impassable terrain does not stop the move (it goes through it), and the place it ends
-    keeps that gap from it (an Ethereal unit: through it, never ending in or within 1" of it)."""
+    keeps that gap from it (an Ethereal unit: through it, never ending in or within 1" of it).
+    ``whole``: every other unit is met with the empty slots of its incomplete last rank taken as
+    part of it (:func:`filled_ranks`), not as room to move into; a contact met there may touch
+    none of its bases (the caller asks which it touches)."""
     skip = set(ignore)
     contact = set(contact) - skip
     d = tuple(map(float, to_world((0.0, 0.0), fp.bearing, (0.0, 1.0))))
     moving = _footprint_pieces(fp)
     corridor = fp.shape.union(translate(fp, 0, max(go, 0.0)).shape).convex_hull.buffer(
         max(clearance, through_terrain or 0.0) + 0.01)
-    obstacles: dict[Hashable, object] = {k: o.shape for k, o in around.others.items() if k not in skip}
+    obstacles: dict[Hashable, object] = {k: filled_ranks(o) if whole else o.shape
+                                         for k, o in around.others.items() if k not in skip}
     if around.impassable is not None and not around.impassable.is_empty:
         if around.blockers:  # each feature by its name, so that what stops the move can be named
             obstacles.update((Feature(name), shape) for name, shape, _note in around.blockers)
         else:
             obstacles[IMPASSABLE] = around.impassable
-    pieces = {k: _footprint_pieces(around.others[k]) if k in around.others else _convex_pieces(shape)
+    pieces = {k: _footprint_pieces(around.others[k]) if k in around.others and not whole else _convex_pieces(shape)
               for k, shape in obstacles.items() if shape.intersects(corridor)}
 
     touch: dict[Hashable, float] = {}
@@ -598,6 +602,27 @@ def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Itera
             short_by.append(Met(_("the table edge"), False, "edge"))
     return Ahead(stop, float(at), translate(fp, 0, float(at)), met, end, float(best or 0.0), blocked_by,
                  tuple(sorted(short_by, key=lambda m: str(m.name))))
+
+
+def filled_ranks(fp: Footprint):
+    """The unit's bases with the empty slots of an incomplete last rank filled: the rectangle of
+    its files and ranks, and any non-matching bases beside it as they stand (the footprint
+    itself for a full block, a round base or skirmishers, whose gaps are kept).
+
+    >>> from engine.table.footprint import Formation, Pose, footprint
+    >>> fp = footprint(Formation(base_width_mm=25.4, base_depth_mm=25.4, files=5, models=12), Pose(x=0, y=0))
+    >>> round(fp.shape.area, 6), round(filled_ranks(fp).area, 6)
+    (12.0, 15.0)
+    """
+    f = fp.formation
+    if f.round_base or f.skirmish or f.last_rank == f.files:
+        return fp.shape
+    block = len(f.slots())
+    local = [fp.local(p) for base in fp.models[:block] for p in base.exterior.coords]
+    x0, x1 = min(x for x, _y in local), max(x for x, _y in local)
+    y0, y1 = min(y for _x, y in local), max(y for _x, y in local)
+    ranks = Polygon([fp.world(c) for c in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))])
+    return unary_union([ranks, *fp.models[block:]])
 
 
 def _met(key: Hashable, why: str, gap: float) -> Met:

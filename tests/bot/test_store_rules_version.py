@@ -73,9 +73,11 @@ async def old_database(target: str, tmp_path: Path, *games: dict) -> None:
 def game_rows(game_id: int, channel: str, options: dict, state, actions=(), events=()) -> dict[str, list[dict]]:
     """A Ninth Age game's rows as the Warband between n9-rules3 and this migration wrote them."""
     now = "2026-11-29T07:00:00.000000+00:00"
+    old_state = state.model_dump(mode="json")
+    del old_state["rules_version"]  # that Warband's states kept none (nor a boolean per change yet: version 2)
     return {
         "games": [{"id": game_id, "channel_id": channel, "guild_id": None, "ruleset": "ninth-age", "seed": "99",
-                   "options": json.dumps(options), "state": state.model_dump_json(), "version": len(actions),
+                   "options": json.dumps(options), "state": json.dumps(old_state), "version": len(actions),
                    "status": "active", "created_by": "alice", "created_at": now, "updated_at": now,
                    "result": None, "pending": None}],
         "actions": [{"game_id": game_id, "seq": i + 1, "seat_id": None, "user_id": None,
@@ -224,3 +226,44 @@ def test_every_rules_version_names_what_it_changed():
     for lang in ("it", "hu"):
         translated = say(NINTH_AGE.rules_version_line(1), lang)
         assert not any(clause in translated for clause in clauses), (lang, translated)
+
+
+def stored_flags_game(game_id: int, channel: str, name: str) -> tuple[dict, dict[str, list[dict]]]:
+    """A Ninth Age game as the Warband of one boolean per rules change stored it (its state written by
+    main at 0532e12d: tests/ninth_age/fixtures/record_old_logs.py), in a database of this schema."""
+    data = json.loads((Path(__file__).parents[1] / "ninth_age" / "fixtures" / name).read_text(encoding="utf-8"))
+    now = "2026-11-29T22:00:00.000000+00:00"
+    rows = {
+        "games": [{"id": game_id, "channel_id": channel, "guild_id": None, "ruleset": "ninth-age",
+                   "seed": str(data["seed"]), "options": json.dumps(data["options"]), "state": json.dumps(data["state"]),
+                   "version": len(data["actions"]), "status": "active", "created_by": "player1", "created_at": now,
+                   "updated_at": now, "result": None, "pending": None, "rules_version": data["rules_version"]}],
+        "seats": [{"game_id": game_id, "seat_id": seat, "position": i, "name": f"Player {i + 1}", "user_id": user,
+                   "joined_at": now} for i, (seat, user) in enumerate((("p1", "player1"), ("p2", "bob")))],
+        "actions": [{"game_id": game_id, "seq": i + 1, "seat_id": None, "user_id": None, "action": json.dumps(a),
+                     "created_at": now} for i, a in enumerate(data["actions"])],
+    }
+    return data, rows
+
+
+async def test_a_state_stored_with_one_boolean_per_rules_change_plays_on_under_its_games_version(target):
+    """A version-4 game's state kept fast_cavalry_vanguard and nine more booleans, no rules_version:
+    its booleans name version 3 at most (version 4 changed the sample armies), so it is read with the
+    version its game keeps; it replays to itself, plays on, is stored with its version, and undoes."""
+    data, rows = stored_flags_game(1, "console", "v4_stored_flags.json")
+    assert "rules_version" not in data["state"] and data["state"]["healing_v5"] is False
+    async with await Store.open(target) as store:
+        await insert_rows(store, rows)
+        assert await replay_mismatches(store) == (1, [])  # warband store copy's check
+        service = Service(store, seed_source=lambda: 1)
+        reply = await service.handle("console", "player1", parse_line("/end"))
+        assert reply.error is None, say(reply.text, "en")
+        stored = (await store.game(1)).state
+        assert stored["rules_version"] == 4 and "healing_v5" not in stored and stored["phase"] == "magic"
+        assert await replay_mismatches(store) == (1, [])
+        assert (await service.handle("console", "player1", parse_line("/game undo"))).error is None
+        reply = await service.handle("console", "bob", parse_line("/game undo"))
+        assert reply.error is None, say(reply.text, "en")
+        game = await store.game(1)
+        assert game.rules_version == 4 and game.state["phase"] == "movement"
+        assert NINTH_AGE.load_state(game.state_json).model_dump() == NINTH_AGE.load_state(data["state"], 4).model_dump()

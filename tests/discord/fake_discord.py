@@ -211,6 +211,7 @@ class Request:
     json: Any
     files: list[str] = field(default_factory=list)
     params: dict | None = None
+    contents: list[bytes] = field(default_factory=list)  # each file's bytes, as uploaded
 
 
 def _message(body: dict | None, files: list[str]) -> dict:
@@ -227,6 +228,16 @@ def _message(body: dict | None, files: list[str]) -> dict:
     }
 
 
+def _read(value: Any) -> bytes:
+    """A multipart file part's bytes (discord.py gives the file object), left to be read again."""
+    if isinstance(value, (bytes, str)):
+        return value.encode() if isinstance(value, str) else value
+    at = value.tell()
+    data = value.read()
+    value.seek(at)
+    return data
+
+
 class DiscordWire:
     """Records discord.py's interaction/webhook HTTP requests instead of sending them."""
 
@@ -240,12 +251,14 @@ class DiscordWire:
                           params=None, **_ignored):
             body = payload
             names: list[str] = []
+            contents: list[bytes] = []
             for part in multipart or []:
                 if part["name"] == "payload_json":
                     body = json.loads(part["value"])
                 else:
                     names.append(part["filename"])
-            wire.requests.append(Request(route.method, route.path, body, names, params))
+                    contents.append(_read(part["value"]))
+            wire.requests.append(Request(route.method, route.path, body, names, params, contents))
             if route.path.endswith("/callback"):
                 return {"interaction": {"id": str(route.webhook_id), "type": 2}}
             if route.method == "POST":

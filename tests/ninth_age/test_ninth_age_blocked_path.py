@@ -13,7 +13,7 @@ import pytest
 
 from engine.core.errors import IllegalAction
 from engine.rulesets.ninth_age.actions import Charge, EndStep
-from engine.table.contact import in_contact
+from engine.table.contact import in_contact, models_in_contact
 
 from game_helpers import RULESET, apply, scenario
 from loaded_dice import load
@@ -213,3 +213,120 @@ def test_the_blocked_path_question_names_the_unit_on_the_charge_path_not_the_who
     state = apply(state, EndStep(seat="p1"), {"blocked-path": "fail"}, log)
     question = next(e.text for e in log if "cannot complete their charge on Giant" in e.text)
     assert "only Wolf Riders stand in the way" in question, question
+
+
+# -- an incomplete last rank: its empty slots are part of the unit, no room to move into -------------
+#
+# 12 Spearmen 5 wide stand facing north at (30, 24): 3 ranks, the last of 2 models (files 1 and 2,
+# x 28.82-30.39), its other slots empty (file 0, x 28.03-28.82; files 3 and 4, x 30.39-31.97). The
+# unit's rectangle reaches from y 22.82 (its rear edge) to 25.18, x 28.03 to 31.97.
+
+def _short_rank(charger, x, y, bearing, state=None):
+    from engine.table.footprint import Pose
+
+    state = state or _declared()
+    spearmen = state.units["Spearmen"]
+    spearmen.formation = spearmen.formation.model_copy(update={"files": 5, "models": 12})
+    spearmen.models = 12
+    spearmen.pose = Pose(x=30, y=24, bearing=0)
+    state.units["War Hounds"].location = "reserve"
+    unit = state.units[charger]
+    if charger != "Brutes":
+        state.units["Brutes"].location = "reserve"
+        state.charges[0].charger = charger
+    unit.pose, unit.location = Pose(x=x, y=y, bearing=bearing), "table"
+    return state, unit
+
+
+def _straight_on(state, unit):
+    """The Blocked Path move, up to the question its enemy's combat reform asks (if any)."""
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age.charges import blocked_path_move
+
+    events = []
+    try:
+        blocked_path_move(state, state.charges[0], unit, state.units["Spearmen"], 14, [6, 6], events)
+    except DecisionNeeded:
+        pass
+    return [e.text for e in events]
+
+
+def _in_rectangle(unit, target):
+    return unit.footprint().shape.intersection(target.footprint().rect).area
+
+
+def test_the_blocked_path_move_does_not_enter_the_empty_slots_of_an_incomplete_last_rank():
+    # the Chieftain's 40mm base comes up behind files 3 and 4, where the last rank has no model:
+    # it went on into those slots, 0.79" inside the unit, to the models of the second rank
+    state, chieftain = _short_rank("Chieftain", 31.2, 14, 0)
+    line = next(t for t in _straight_on(state, chieftain) if "Blocked Path move" in t)
+    spearmen = state.units["Spearmen"]
+    assert _in_rectangle(chieftain, spearmen) == pytest.approx(0, abs=1e-9)  # not inside the unit
+    assert chieftain.footprint().shape.bounds[3] == pytest.approx(spearmen.footprint().rect.bounds[1], abs=1e-6)
+    assert not models_in_contact(chieftain.footprint(), spearmen.footprint())
+    # touching no model, it is not in contact with the enemy: the charge is not completed
+    assert chieftain.failed_charge and not chieftain.charged and state.charges[0].target == "Spearmen"
+    assert line == "Chieftain makes the Blocked Path move: straight forward 8.0\" of 14\" to an empty slot at the " \
+                   "edge of Spearmen's formation: the empty slots of an incomplete last rank are part of the unit, " \
+                   "no room to move into, and it touches no base. The charge is not completed: it counts as " \
+                   "failed, and Chieftain may not move again or shoot this turn (§8.6, §8.7)."
+
+
+def test_the_blocked_path_move_into_a_flank_does_not_slide_along_the_empty_slots_of_the_last_rank():
+    # heading west along the last rank (y 22.82-23.61), its base reaching below the unit: it went on
+    # through the empty slots of files 4 and 3 to the side of file 2's model
+    state, chieftain = _short_rank("Chieftain", 42, 22.8, 270)
+    _straight_on(state, chieftain)
+    spearmen = state.units["Spearmen"]
+    assert _in_rectangle(chieftain, spearmen) == pytest.approx(0, abs=1e-9)
+    assert chieftain.footprint().shape.bounds[0] == pytest.approx(spearmen.footprint().rect.bounds[2], abs=1e-6)
+    assert chieftain.failed_charge and not chieftain.charged
+
+
+def test_a_blocked_path_move_meeting_the_last_ranks_model_at_the_units_edge_charges_it_touching_and_overlapping_none():
+    # the Brutes (3 x 40mm) come up behind files 2 to 4 and beyond: at the unit's rear edge the
+    # last rank's model of file 2 stands, and they stop against it
+    state, brutes = _short_rank("Brutes", 32, 14, 0)
+    line = next(t for t in _straight_on(state, brutes) if "Blocked Path move" in t)
+    spearmen = state.units["Spearmen"]
+    assert "into Spearmen, which counts as charged (§8.6)." in line
+    assert brutes.charged and not brutes.failed_charge
+    touching = models_in_contact(brutes.footprint(), spearmen.footprint())
+    assert touching and {spearmen.formation.slots()[j] for _i, j in touching} == {(2, 2)}
+    assert brutes.footprint().shape.intersection(spearmen.footprint().shape).area == pytest.approx(0, abs=1e-9)
+    assert _in_rectangle(brutes, spearmen) == pytest.approx(0, abs=1e-9)
+
+
+def test_a_game_begun_before_rules_version_7_goes_on_into_the_empty_slots_as_it_did():
+    state, chieftain = _short_rank("Chieftain", 31.2, 14, 0)
+    state.rules_version = 6  # as a game begun before rules version 7 is rebuilt
+    line = next(t for t in _straight_on(state, chieftain) if "Blocked Path move" in t)
+    spearmen = state.units["Spearmen"]
+    assert "into Spearmen, which counts as charged" in line and chieftain.charged
+    assert _in_rectangle(chieftain, spearmen) > 0.5  # 0.79" into the slots, against the second rank
+    assert RULESET.new_game_at(7, {}, 7).blocked_path_v7 and not RULESET.new_game_at(7, {}, 6).blocked_path_v7
+    assert "a Blocked Path move goes on into the empty slots of a unit's incomplete last rank, to its first model" \
+        in str(RULESET.rules_version_line(6))
+
+
+def test_a_charge_whose_blocked_path_meets_only_the_screens_empty_slots_fails_at_their_edge():
+    # played through /charge, /end and /decide: the Brutes, one model wide, charge the Spearmen;
+    # the War Hounds (6, five wide, their rear to the Brutes) stand in the way, their last rank a
+    # single hound in the middle, and the Brutes' straight path meets only the empty slots beside it
+    placements = {"Spearmen": (30, 8, 0, 6), "War Hounds": (30, 12.6, 180, 5), "Brutes": (31.5, 22, 180, 1)}
+    state = scenario(placements, seat="p2", step="charges", terrain="open")
+    hounds = state.units["War Hounds"]
+    hounds.formation, hounds.models = hounds.formation.model_copy(update={"models": 6}), 6
+    log = []
+    state = apply(state, Charge(seat="p2", unit="Brutes", target="Spearmen"), {"reaction": "hold"}, log)
+    assert any("stand in their way (War Hounds)" in e.text for e in log)
+    state, log = _moved(state, "straight", 6, 6)
+    assert "Brutes make the Blocked Path move: straight forward 2.7\" of 18\" to an empty slot at the edge of War " \
+           "Hounds' formation: the empty slots of an incomplete last rank are part of the unit, no room to move " \
+           "into, and they touch no base. The charge is not completed: it counts as failed, and Brutes may not " \
+           "move again or shoot this turn (§8.6, §8.7)." in log
+    brutes, hounds = state.units["Brutes"], state.units["War Hounds"]
+    assert brutes.failed_charge and not brutes.charged and state.charges[0].target == "Spearmen"
+    assert brutes.footprint().shape.bounds[1] == pytest.approx(hounds.footprint().rect.bounds[3], abs=1e-6)
+    assert not models_in_contact(brutes.footprint(), hounds.footprint())
+    assert brutes.footprint().shape.intersection(hounds.footprint().rect).area == pytest.approx(0, abs=1e-9)

@@ -51,7 +51,7 @@ def test_a_charge_on_a_flank_whose_rear_is_empty_may_not_end_corner_to_corner():
 def test_a_game_begun_before_version_6_still_charges_corner_to_corner():
     state = scenario({"Marshal": (26, 23.0, 90), "Brutes": BRUTES_4_WIDE, "Crossbowmen": BESIDE_THE_FLANK},
                      step="charges")
-    state.placement_v6 = False  # as a game of rules version 5 is rebuilt
+    state.rules_version = 5  # as a game of rules version 5 is rebuilt
     log = []
     state = _charge(state, "Marshal", "Brutes", log)
     marshal, brutes = state.units["Marshal"].footprint(), state.units["Brutes"].footprint()
@@ -119,7 +119,7 @@ def test_the_combat_reform_question_offers_only_sides_with_a_legal_width():
 
 def test_a_game_begun_before_version_6_is_offered_every_side_as_it_was():
     state = _hemmed_in()
-    state.placement_v6 = False
+    state.rules_version = 5
     assert _reform_question(state).options == ["no", "front", "left", "right", "rear"]
 
 
@@ -181,7 +181,7 @@ def test_recover_in_a_game_begun_before_version_6_brings_every_model_back_as_it_
     from engine.rulesets.ninth_age.healing import heal
 
     state = _spearmen_with_friends_behind()
-    state.placement_v6 = False
+    state.rules_version = 5
     spearmen = state.units["Spearmen"]
     heal(state, spearmen, 3, recover=True)
     assert spearmen.models == 26
@@ -209,7 +209,7 @@ def test_recover_forms_a_fallen_unit_again_only_with_the_models_that_fit_behind_
             "not brought back") in str(said(state, spearmen, done, "12"))
     state, _front = _fallen_spearmen()
     place(state, "Crossbowmen", marshal.centre[0], rear - 0.2 - 1.5 * 20 / 25.4, 0)
-    state.placement_v6 = False  # a game begun before forms it again whatever stands behind
+    state.rules_version = 5  # a game begun before forms it again whatever stands behind
     done = heal(state, state.units["Marshal"], 12, recover=True)
     assert len(done.returned) == 12 and done.rejoined
 

@@ -32,7 +32,7 @@ def _brutes_on_spearmen(extra_rule: str, v6: bool = True):
     entry = state.unit_entry(a)
     state.armies["p2"].units[a.entry] = entry.model_copy(update={"special_rules": entry.special_rules + [extra_rule]})
     state.phase, state.step = "melee", ""
-    state.duplicate_rules_v6 = v6
+    state.rules_version = 6 if v6 else 5
     return state
 
 

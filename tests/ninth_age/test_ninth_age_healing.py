@@ -432,7 +432,8 @@ def _conclave_champion_torn_away(version5=True):
 
     state, _ = magic_phase(seat="p2", dice=(6, 6, 1, 1), placements={"Brutes": (30, 40, 180, 3),
                                                                      "Spearmen": (30, 28, 0, 10)})
-    state.healing_v5 = version5
+    if not version5:
+        state.rules_version = 4  # as a game begun before rules version 5 is rebuilt
     # Bark Skin with 5 dice: 6,6,1,1,1 + D3; not dispelled; miscast 1+1 = 2: Breach, 5 dice: removed
     load(state, 6, 6, 1, 1, 1, 2, 1, 1)
     state = cast(state, wizard="Brutes Champion", spell="Bark Skin", dice=5, target="Brutes",
@@ -469,7 +470,8 @@ def test_a_game_begun_before_rules_version_5_keeps_its_recovered_conclave_champi
 # -- a unit whose R&F have all fallen, its characters standing for it (§16.2): Recover brings them back ----
 def _fallen_spearmen(version5=True):
     state = scenario({"Spearmen": (30, 10, 0, 6), "Hedge Wizard": (20, 20, 0)})
-    state.healing_v5 = version5
+    if not version5:
+        state.rules_version = 4  # as a game begun before rules version 5 is rebuilt
     spearmen = state.units["Spearmen"]
     place_in_block(state, state.units["Marshal"], spearmen, None, [])
     place_in_block(state, state.units["Hedge Wizard"], spearmen, None, [])

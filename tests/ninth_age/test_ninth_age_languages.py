@@ -17,13 +17,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.commands import parse_line
 from bot.i18n import say as said
-from bot.leagues import Caller
 from bot.service import Service, default_renderer
 from engine.table.contact import distance
 
-from game_helpers import _group, answer_for, slots
+from game_helpers import slots
+from service_table import ServiceTable
 
 GUILD, CHANNEL = "950", "ninth-lang"
 USERS = {"p1": "601", "p2": "602"}
@@ -52,62 +51,20 @@ async def test_a_ninth_age_battle_in_the_players_language(store, lang):
         return default_renderer(view)
 
     service = Service(store, render=render, seed_source=lambda: 4242)
-    replies = []
-
-    async def say(user, line, caller=None, error=None):
-        reply = await service.handle(CHANNEL, user, parse_line(line), guild_id=GUILD, caller=caller)
-        assert reply.error == error, reply.text
-        replies.append(reply)
-        return reply
-
-    async def snapshot():
-        return await service.game_snapshot(CHANNEL, finished_ok=True)
-
-    async def answer_questions():
-        while True:
-            _, _, state = await snapshot()
-            if state.pending is None:
-                return
-            d = state.pending.decision
-            choice = answer_for(d.key, {})
-            await say(USERS[d.seat], f"/decide option:{choice if choice in d.options else d.options[0]}")
-
-    await say(USERS["p1"], f"/server language:{lang}", caller=Caller(organiser=True))
-    for user in USERS.values():
-        await say(user, f"/language lang:{lang}")
+    table = ServiceTable(service, CHANNEL, GUILD, USERS)
+    say, answer_questions, replies = table.say, table.answer_questions, table.replies
     # seed 6: with seed 5 the frenzied Sabre Beasts charged the marched Knights in the opponent's
     # turn, and once the Knights slain at I4 no longer struck back at I3 (who fights is counted at
     # each Initiative step) they lost and fled, and could charge no one in turn 2
-    await say(USERS["p1"], "/game new ruleset:ninth-age seed:6 settings:deployment=classic, secondary=hold, terrain=open")
-    await say(USERS["p2"], "/game join")
-    await answer_questions()  # the set-up questions: side, who deploys first...
-    _, _, state = await snapshot()
+    state = await table.begin(lang, "/game new ruleset:ninth-age seed:6 settings:deployment=classic, secondary=hold, "
+                                    "terrain=open")  # the set-up questions too: side, who deploys first...
     assert state.phase == "deployment"
 
     # deployment, a refusal first: a unit outside the zone
     seat = state.deploy.turn
     await say(USERS[seat], f'/deploy unit:"{slots(state, seat)[0][0]}" x:36 y:24', error="outside-zone")
-    while state.phase == "deployment":
-        seat = state.deploy.turn
-        if state.deploy.step == "vanguard":  # no Vanguard moves (the Fast Cavalry of both sides have Vanguard)
-            await say(USERS[seat], "/end")
-            await answer_questions()
-            _, _, state = await snapshot()
-            continue
-        plan = slots(state, seat)
-        group = _group(state, plan[0][0])
-        for name, x, y in [p for p in plan if _group(state, p[0]) == group] if group else plan[:1]:
-            y = 12 - y if y < 24 else 84 - y  # the front of the zones: the armies 24" apart
-            await say(USERS[seat], f'/deploy unit:"{name}" x:{x:.3f} y:{y:.3f}')
-            await answer_questions()
-            _, _, state = await snapshot()
-            if state.phase != "deployment" or state.deploy.turn != seat:
-                break
-        if state.phase == "deployment" and (state.deploy.step == "vanguard" or (
-                state.deploy.turn == seat and state.deploy.finished_first is None)):
-            await say(USERS[state.deploy.turn], "/end")
-            await answer_questions()
-        _, _, state = await snapshot()
+    # no Vanguard moves (the Fast Cavalry of both sides have Vanguard); the armies 24" apart
+    state = await table.deploy(lambda state: state.phase != "deployment", front_line=True)
     active = state.active
     enemy = state.enemy_of(active)
     await say(USERS[active], "/game board")
@@ -121,21 +78,15 @@ async def test_a_ninth_age_battle_in_the_players_language(store, lang):
     await say(USERS[active], "/end")
     runner = max((u for u in state.on_table(active) if not state.unit_entry(u).has_rule("Can't March")
                   and not state.unit_entry(u).is_character), key=lambda u: state.unit_entry(u).movement)
-    for tenths in range(20 * state.unit_entry(runner).movement, 0, -5):
-        reply = await service.handle(CHANNEL, USERS[active], parse_line(f'/march unit:"{runner.id}" forward:{tenths / 10}'),
-                                     guild_id=GUILD)
-        if reply.error is None:
-            replies.append(reply)
-            break
-    else:
-        raise AssertionError("the runner could not march")
+    await table.first_taken(USERS[active], (f'/march unit:"{runner.id}" forward:{tenths / 10}'
+                                            for tenths in range(20 * state.unit_entry(runner).movement, 0, -5)))
     for _ in range(4 + 5):  # the rest of this turn (magic, shooting, melee), then the opponent's turn
-        _, _, state = await snapshot()
+        state = await table.state()
         await say(USERS[state.active], "/end")
         await answer_questions()
 
     # the charge, the enemy's reaction asked by /decide, the charge move
-    _, _, state = await snapshot()
+    state = await table.state()
     assert state.active == active and state.step == "charges" and state.round == 2
     fp = state.units[runner.id].footprint()
     # the nearest enemy that chooses its reaction (Immune to Psychology may only hold, §22)
@@ -143,22 +94,17 @@ async def test_a_ninth_age_battle_in_the_players_language(store, lang):
 
     # (and that the runner has room to reach; a refusal changes nothing)
     # (a charge through another unit is refused, §8.5: the first one the runner can reach)
-    for target in sorted((u for u in state.on_table(enemy) if not psychology_immune(state, u)),
-                         key=lambda u: distance(fp, u.footprint())):
-        reply = await service.handle(CHANNEL, USERS[active], parse_line(f'/charge unit:"{runner.id}" target:"{target.id}"'),
-                                     guild_id=GUILD)
-        if reply.error is None:
-            replies.append(reply)
-            break
-    else:
-        raise AssertionError(f"the runner could charge no one: {reply.error}: {reply.text}")
-    _, _, state = await snapshot()
+    targets = sorted((u for u in state.on_table(enemy) if not psychology_immune(state, u)),
+                     key=lambda u: distance(fp, u.footprint()))
+    taken, _reply = await table.first_taken(USERS[active], (f'/charge unit:"{runner.id}" target:"{t.id}"' for t in targets))
+    target = targets[taken]
+    state = await table.state()
     reacted = False
     while state.pending is not None:  # the charger may be asked first (a place to charge into)
         d = state.pending.decision
         reacted = reacted or (d.seat == enemy and "hold" in d.options)
         await say(USERS[d.seat], "/decide option:" + ("hold" if "hold" in d.options else d.options[0]))
-        _, _, state = await snapshot()
+        state = await table.state()
     # asked unless the target has no choice: a fleeing unit only flees, a war machine only holds
     chooses = not target.fleeing and state.unit_entry(target).troop_type != "war machine"
     assert reacted or not chooses, [r.text for r in replies[-2:]]

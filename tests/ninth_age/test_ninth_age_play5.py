@@ -20,7 +20,7 @@ def _knights_with_the_marshal(version=None):
     state.units["Knights"].joined_this_phase = False
     state.units["Marshal"].moved = False
     if version is not None:
-        state.leave_v6 = version >= 6
+        state.rules_version = version
     return state
 
 
@@ -134,7 +134,7 @@ def _thorn_crown_on_spearmen_then_spearmen_destroyed(version):
     from engine.rulesets.ninth_age.actions import EndStep
 
     state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
-    state.rip_gone_v6 = version >= 6
+    state.rules_version = version
     load(state, 5, 5)
     state = cast(state, wizard="Shaman", spell="Thorn Crown", dice=2, target="Spearmen", answers={"dispel": "none"})
     assert [e.spell for e in state.effects if not e.attribute] == ["Thorn Crown"]
@@ -163,7 +163,7 @@ def _brutes_charge_the_bolt_thrower(version):
     from engine.rulesets.ninth_age.actions import Charge
 
     state = scenario({"Brutes": (30, 30, 180), "Bolt Thrower": (30, 22, 0)}, seat="p2", step="charges")
-    state.war_machine_hold_v6 = version >= 6
+    state.rules_version = version
     asked, _events = RULESET.apply(state, Charge(seat="p2", unit="Brutes", target="Bolt Thrower"))
     return state, asked
 
@@ -223,8 +223,9 @@ def test_a_wizard_given_the_sample_cairns_lore_without_it_is_told_where_the_lore
     wizard["wizard"]["lore"] = "Cairns"
     with pytest.raises(ValueError) as refused:
         Army.model_validate(data)
-    assert ("'Cairns' is not among the army's lores (Embers); it is a sample lore: copy "
-            "engine/rulesets/ninth_age/data/lores/cairns.json into the file's lores") in str(refused.value)
+    # the repository's path was no use on Discord (#10): the hint names the command that sends the file
+    assert ("'Cairns' is not among the army's lores (Embers); it is a sample lore: get its file with /army sample "
+            "name:cairns and copy it into the file's lores") in str(refused.value)
     wizard["wizard"]["lore"] = "Bones"  # no sample lore: as before
     with pytest.raises(ValueError) as refused:
         Army.model_validate(data)

@@ -26,7 +26,7 @@ def _fleeing_hounds(version7=True):
                      terrain="open")
     _random(state, "War Hounds", "2D6")
     state.units["War Hounds"].fleeing = True
-    state.play6_v7 = version7
+    state.rules_version = 7 if version7 else 6
     return state
 
 
@@ -68,7 +68,7 @@ def test_the_random_movement_refusal_agrees_with_a_plural_unit():
 # -- a movement item speeds its bearer's whole unit (seed 001:3757) -------------------------------------------
 def _knights_and_captain(version7=True, **options):
     state = scenario({"Knights": (10, 6, 0, 4), "Captain": (14, 9.5, 0)}, terrain="open", **options)
-    state.play6_v7 = version7
+    state.rules_version = 7 if version7 else 6
     state = apply(state, Join(seat="p1", unit="Captain", into="Knights"))
     state.units["Knights"].joined_this_phase = False
     state.units["Captain"].moved = False
@@ -102,7 +102,7 @@ def test_a_game_begun_before_rules_version_7_marches_at_the_captains_m():
 # -- a Vortex starts straight ahead of its caster, clear of its own unit (seed 001:1099-1100) -----------------
 def _whirl(version7=True):
     state = scenario({"Halberdiers": (40, 10, 0, 10), "Hedge Wizard": (36.4, 13.5, 0)}, terrain="open")
-    state.play6_v7 = version7
+    state.rules_version = 7 if version7 else 6
     state = apply(state, Join(seat="p1", unit="Hedge Wizard", into="Halberdiers", file=1))
     load(state, 6, 5, 1, 1)
     state = apply(state, EndStep(seat="p1"))
@@ -179,8 +179,7 @@ def test_a_new_game_is_of_version_7_and_an_older_one_keeps_the_old_rules():
     assert not RULESET.new_game_at(7, {"deployment": "classic"}, 6).play6_v7
     assert "a Random Movement unit that rallied still moves in that Compulsory Moves" in str(RULESET.rules_version_line(6))
     data = RULESET.new_game_at(7, {"deployment": "classic"}, 6).model_dump(mode="json")
-    data.pop("play6_v7")  # a game stored before the flag existed reads it unset: it plays as it was played
-    assert not RULESET.load_state(data).play6_v7
+    assert not RULESET.load_state(data).play6_v7  # a stored game reads its own version: it plays as it was played
 
 
 def test_the_generic_spell_is_named_when_a_wizard_may_take_it():
@@ -254,7 +253,7 @@ def test_the_stand_and_shoot_refusal_names_whose_front_arc():
     state = scenario({"Crossbowmen": (30, 10, 0, 5), "Wolf Riders": (40, 14, 270)}, terrain="open")
     why = stand_and_shoot_problem(state, state.units["Crossbowmen"], state.units["Wolf Riders"])
     assert str(why) == "Wolf Riders are not in the front arc of Crossbowmen"
-    state.play6_v7 = False  # an older game's log words it as it did
+    state.rules_version = 6  # an older game's log words it as it did
     assert str(stand_and_shoot_problem(state, state.units["Crossbowmen"], state.units["Wolf Riders"])) == \
         "Wolf Riders are not in its front arc"
 

@@ -78,7 +78,7 @@ def _book_cast(version6: bool):
     """Player 2's Shaman, carrying a Book of Arcane Power (instead of its Obsidian Rock), casts in a
     hidden-list game: the book adds to the roll, so it is revealed, then Player 1 is asked to dispel."""
     state, _log = magic_phase(seat="p2", dice=(4, 4, 1, 1), lists="hidden")
-    state.reveals_at_question = version6
+    state.rules_version = 6 if version6 else 5
     shaman = state.units["Shaman"]
     state.armies["p2"].units[shaman.entry] = state.unit_entry(shaman).model_copy(
         update={"magic_items": ["Book of Arcane Power"]})
@@ -102,7 +102,7 @@ def test_a_spell_reveals_its_book_before_the_dispel_question():
     _old_before, old_asked = _book_cast(version6=False)
     old_answered, old_events = RULESET.apply(old_asked, Decide.to(old_asked.pending, "p1", "none"))
     assert [str(e.text) for e in old_events] == [str(e.text) for e in events]
-    old_answered.reveals_at_question = True
+    old_answered.rules_version = 6
     assert old_answered.model_dump(mode="json") == answered.model_dump(mode="json")
 
 

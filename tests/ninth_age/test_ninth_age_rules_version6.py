@@ -24,6 +24,7 @@ from engine.rulesets.ninth_age.breath import breathers
 from engine.rulesets.ninth_age.casualties import lose_wounds
 from engine.rulesets.ninth_age.mixed_units import place_in_block
 from engine.rulesets.ninth_age.shooting_phase import Shoot
+from engine.rulesets.ninth_age.state import OLDER_FLAGS
 from engine.rulesets.ninth_age.terrain_layouts import feature
 
 from game_helpers import RULESET, apply, scenario
@@ -36,21 +37,35 @@ from test_ninth_age_magic import magic_phase
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def _old(state, *flags):
-    for flag in flags:
-        setattr(state, flag, False)
+def _old(state):
+    """``state`` as a game begun under rules version 5 plays."""
+    state.rules_version = 5
     return state
 
 
 def test_a_new_game_is_of_version_6_and_an_older_one_keeps_the_old_rules():
-    assert RULESET.rules_version >= 6  # version 7 (n9-play6) came after: test_ninth_age_play6.py
+    assert RULESET.rules_version >= 6  # 7 (n9-blocked, n9-play6): test_ninth_age_play6.py
     new, old = RULESET.new_game_at(7, {}, 6), RULESET.new_game_at(7, {}, 5)
     assert (new.specials_v6, new.sight_v6) == (True, True)
     assert (old.specials_v6, old.sight_v6) == (False, False)
-    # a game stored before the flags existed reads them unset: it plays as it was played
+    # a game stored before the flags existed (its state's one boolean per change, these two not yet
+    # among them) reads its game's version: it plays as it was played
     data = old.model_dump(mode="json")
-    data.pop("specials_v6"), data.pop("sight_v6")
-    assert not RULESET.load_state(data).specials_v6 and not RULESET.load_state(data).sight_v6
+    del data["rules_version"]
+    data.update(fast_cavalry_vanguard=True, healing_v5=True)
+    assert not RULESET.load_state(data, 5).specials_v6 and not RULESET.load_state(data, 5).sight_v6
+
+
+def test_each_change_is_asked_of_the_games_one_stored_version():
+    """A game of each version answers every change's question as the booleans _new_game_at set
+    (``version >= N``) did, from the one number it stores; none can be set apart from it."""
+    for version in range(1, RULESET.rules_version + 1):
+        state = RULESET.new_game_at(7, {"secondary": "hold"}, version)
+        assert state.rules_version == version and state.model_dump(mode="json")["rules_version"] == version
+        assert {flag: getattr(state, flag) for flag in OLDER_FLAGS} == {
+            flag: version >= since for flag, since in OLDER_FLAGS.items()}, version
+    with pytest.raises(AttributeError):
+        state.placement_v6 = False
 
 
 # -- a. joined characters' specials ------------------------------------------------------------------------
@@ -60,7 +75,7 @@ def test_version_5_counts_the_joined_characters_base_as_one_of_the_units_stomper
                  _specials(state, "Stomp") + _specials(state, "Grinding Attacks"))
     assert new == [("Grinding Attacks", "", 2, "1", 4, 2), ("Grinding Attacks", "Chieftain", 1, "D3", 5, 3),
                    ("Stomp", "", 2, "1", 4, 0), ("Stomp", "Chieftain", 1, "1", 5, 0)]
-    state = _old(_joined(chieftain=("Grinding Attacks (D3)",), brutes=("Grinding Attacks (1)",)), "specials_v6")
+    state = _old(_joined(chieftain=("Grinding Attacks (D3)",), brutes=("Grinding Attacks (1)",)))
     old = sorted((b.special, b.model, b.count, b.hits, b.strength, b.initiative) for b in
                  _specials(state, "Stomp") + _specials(state, "Grinding Attacks"))
     # the Brutes' own, by three models (the Chieftain's base among them), at their S 4; none of the Chieftain's
@@ -71,12 +86,12 @@ def test_version_5_counts_the_joined_characters_base_as_one_of_the_units_stomper
 
 
 def test_version_5_gives_a_joined_character_no_breath_weapon_of_its_own():
-    state = _old(_joined(chieftain=("Breath Weapon (Strength 3)",)), "specials_v6")
+    state = _old(_joined(chieftain=("Breath Weapon (Strength 3)",)))
     _after, said = _fight(state, {"breath-Chieftain": "yes"})
     assert not [line for line in said if "Chieftain" in line and "Breath" in line]
     # nor as a shooting attack: the old refusal, the character shoots with its unit
     state = scenario({"Brutes": (30, 15.3, 180, 3), "Crossbowmen": (30, 10, 0, 5)}, seat="p2", terrain="open")
-    _old(state, "specials_v6")
+    _old(state)
     _rules(state, "Chieftain", "Breath Weapon (Strength 2)")
     place_in_block(state, state.units["Chieftain"], state.units["Brutes"], 1, [], keep_front_rank=False)
     state.phase, state.step = "shooting", ""
@@ -84,9 +99,10 @@ def test_version_5_gives_a_joined_character_no_breath_weapon_of_its_own():
         apply(state, Shoot(seat="p2", unit="Chieftain", target="Crossbowmen", weapon="breath"))
 
 
-def _breathed_then_joined(*flags):
-    state = _old(scenario({"Brutes": (30, 15.3, 180, 3), "Crossbowmen": (30, 10, 0, 5)}, seat="p2", terrain="open"),
-                 *flags)
+def _breathed_then_joined(old=False):
+    state = scenario({"Brutes": (30, 15.3, 180, 3), "Crossbowmen": (30, 10, 0, 5)}, seat="p2", terrain="open")
+    if old:
+        _old(state)
     _rules(state, "Brutes", "Breath Weapon (Strength 2)")
     state.phase, state.step = "shooting", ""
     load(state, *[1] * 400)
@@ -106,12 +122,12 @@ def test_version_5_keeps_the_places_that_breathed_version_6_the_models():
     assert counts == [3, 3, 1] and state.units["Brutes"].breathed == []
     # then: the front rank's places [0, 1, 2] breathed; the Chieftain took place 1 and the Brute there
     # stepped back to a fresh place, which breathed again; two losses from the rear left two
-    state, counts = _breathed_then_joined("specials_v6")
+    state, counts = _breathed_then_joined(old=True)
     assert counts == [3, 4, 2] and state.units["Brutes"].breathed == [0, 1, 2]
 
 
 def test_an_older_games_stored_breathed_places_stay_for_its_old_rules():
-    state, _counts = _breathed_then_joined("specials_v6")
+    state, _counts = _breathed_then_joined(old=True)
     again = RULESET.load_state(state.model_dump(mode="json"))
     assert again.units["Brutes"].breathed == [0, 1, 2] and again.units["Brutes"].breaths_spent == 0
     assert breathers(again, again.units["Brutes"]) == breathers(state, state.units["Brutes"])
@@ -122,25 +138,25 @@ def test_version_5_makes_a_unit_large_by_its_footprints_share_of_a_hill_version_
     hill = [(20, 4), (30.7, 4), (30.7, 13), (20, 13)]  # 68% of the Crossbowmen, files 4-5 under half each
     shots, _notes = _measure(_state(WITH_BLOCKER, hill), "Crossbowmen", "Skulkers")
     assert sorted(s.index for s in shots) == [0, 1, 2, 5, 6, 7]
-    shots, _notes = _measure(_old(_state(WITH_BLOCKER, hill), "sight_v6"), "Crossbowmen", "Skulkers")
+    shots, _notes = _measure(_old(_state(WITH_BLOCKER, hill)), "Crossbowmen", "Skulkers")
     assert sorted(s.index for s in shots) == list(range(10))  # the whole unit Large, every file sees
     hill = [(20, 4), (29.8, 4), (29.8, 13), (20, 13)]  # 45%: files 1-2 on it
     assert len(_measure(_state(WITH_BLOCKER, hill), "Crossbowmen", "Skulkers")[0]) == 4
-    assert _measure(_old(_state(WITH_BLOCKER, hill), "sight_v6"), "Crossbowmen", "Skulkers")[0] == []
+    assert _measure(_old(_state(WITH_BLOCKER, hill)), "Crossbowmen", "Skulkers")[0] == []
     # a target 45% on a hill: seen over the Knights in version 6 (its models on it), not in version 5
     hill = [(20, 22), (29.8, 22), (29.8, 30), (20, 30)]
     assert len(_measure(_state(WITH_BLOCKER, hill), "Crossbowmen", "Skulkers")[0]) == 10
-    assert _measure(_old(_state(WITH_BLOCKER, hill), "sight_v6"), "Crossbowmen", "Skulkers")[0] == []
+    assert _measure(_old(_state(WITH_BLOCKER, hill)), "Crossbowmen", "Skulkers")[0] == []
 
 
 def test_version_5_judges_cover_over_the_whole_target_version_6_over_each_models_height():
     hill = [(29.8, 19.5), (40, 19.5), (40, 30), (29.8, 30)]  # three of the Skulkers' five files on it
     shots, _notes = _measure(_state(COVERED, hill), "Pistoliers", "Skulkers")
     assert {s.cover for s in shots} == {"none"} and all(0.3 < s.f_hard < 0.45 for s in shots)
-    shots, _notes = _measure(_old(_state(COVERED, hill), "sight_v6"), "Pistoliers", "Skulkers")
+    shots, _notes = _measure(_old(_state(COVERED, hill)), "Pistoliers", "Skulkers")
     assert {s.cover for s in shots} == {"none"} and {s.f_hard for s in shots} == {0.0}  # all Large: no hard part
     hill = [(20, 19.5), (29.8, 19.5), (29.8, 30), (20, 30)]  # two files on it
-    shots, _notes = _measure(_old(_state(COVERED, hill), "sight_v6"), "Pistoliers", "Skulkers")
+    shots, _notes = _measure(_old(_state(COVERED, hill)), "Pistoliers", "Skulkers")
     assert {s.cover for s in shots} == {"hard"} and {s.f_hard for s in shots} == {1.0}
 
 
@@ -150,7 +166,7 @@ def test_version_5_lets_no_hill_lift_a_wizard_or_its_target_over_a_unit():
         state, _ = magic_phase(placements=PLACED)
         state.table.terrain.append(feature("Knoll", "hill", hill))
         assert _refusal(state) is None  # version 6: the wizard, or the Skulkers, Large on the hill
-        _old(state, "sight_v6")
+        _old(state)
         assert "line of sight" in _refusal(state)
 
 
@@ -169,8 +185,33 @@ def test_an_old_log_replays_to_the_state_it_was_played_to(name, kept):
     data, actions = _fixture(name)
     assert data["rules_version"] < RULESET.rules_version
     replayed, events = RULESET.replay(data["seed"], data["options"], actions, rules_version=data["rules_version"])
-    assert replayed.model_dump(mode="json") == RULESET.load_state(data["state"]).model_dump(mode="json")
+    stored = RULESET.load_state(data["state"], data["rules_version"])  # as the store reads it, with its version
+    assert replayed.model_dump(mode="json") == stored.model_dump(mode="json")
     assert any(kept in str(e.text) for e in events)
+
+
+@pytest.mark.parametrize("name, flags", [("v4_stored_flags.json", {"fast_cavalry_vanguard": True, "healing_v5": False,
+                                                                      "placement_v6": False, "leave_v6": False}),
+                                         ("v6_stored_flags.json", {"fast_cavalry_vanguard": True, "healing_v5": True,
+                                                                   "placement_v6": True, "leave_v6": True})])
+def test_a_state_stored_with_one_boolean_per_change_reads_as_its_games_rules_version(name, flags):
+    """States stored before NinthAgeState.rules_version (by main at 0532e12d: fixtures/record_old_logs.py
+    stored-v4, stored-v6) kept one boolean per change: read with the game's version (as the store reads
+    them) they play as they did, replay to the same state, and are stored again with the version only."""
+    data, actions = _fixture(name)
+    version = data["rules_version"]
+    stored = RULESET.load_state(data["state"], version)
+    assert stored.rules_version == version
+    assert {flag: getattr(stored, flag) for flag in flags} == flags == {flag: data["state"][flag] for flag in flags}
+    replayed, _events = RULESET.replay(data["seed"], data["options"], actions, rules_version=version)
+    assert replayed.model_dump(mode="json") == stored.model_dump(mode="json")
+    again = stored.model_dump(mode="json")
+    assert again["rules_version"] == version and not set(again) & set(OLDER_FLAGS)
+    # read without the game's version: the highest version its booleans name (version 4 changed the
+    # sample armies only, which the state holds): the same play, every question answered alike
+    alone = RULESET.load_state(data["state"])
+    assert alone.rules_version == {4: 3, 6: 6}[version]
+    assert all(getattr(alone, flag) == getattr(stored, flag) for flag in OLDER_FLAGS)
 
 
 def test_the_same_old_logs_under_version_6_play_otherwise():

@@ -71,6 +71,64 @@ def test_e11_spell_generation_with_duplicates():
     assert w2 == [1] and asked[2] == ("spell-W2-0", ["1", "2", "4", "6", "0"])
 
 
+def test_e11_the_duplicate_die_is_shown_before_the_question_it_raises():
+    # the replacement question came before the die that rolled the duplicate was logged: the
+    # player was asked to replace a roll nobody had been shown
+    rng = Rng.from_seed(_seed_for([3, 3]))
+    events, seen = [], []
+
+    def choose(key, question, options):
+        seen.append((key, [e.text for e in events]))
+        return "keep" if key.startswith("generic") else "5"
+
+    assert spells.generate(rng, "W1", 2, "Embers", set(), choose, events) == [3, 5]
+    key, shown = seen[0]
+    assert key == "spell-W1-1"
+    assert shown == ["W1 rolls spell 3 of Embers.", "W1 rolls spell 3 of Embers. A duplicate: a spell not yet "
+                     "obtained replaces it."]
+    assert [e.kind for e in events if e.roll is not None] == ["roll", "roll"]  # each die logged once
+    assert "W1's duplicate 3 of Embers is replaced by spell 5." in [e.text for e in events]
+
+
+def test_e11_a_game_shows_the_duplicate_die_with_the_replacement_question():
+    from engine.core.decisions import Decide
+
+    for seed in range(1, 40):  # a game whose spell generation rolls a duplicate (found, not hard-coded)
+        state = RULESET.new_game(seed, {"deployment": "classic", "secondary": "hold"})
+        state, events = RULESET.apply(state, RULESET.start_action(state))
+        while state.pending is not None and not state.pending.decision.key.startswith("spell-"):
+            d = state.pending.decision
+            state, events = RULESET.apply(state, Decide(seat=d.seat, option=d.options[0]))
+        if state.pending is not None:
+            break
+    else:
+        raise AssertionError("no game rolled a duplicate spell")
+    wizard = state.pending.decision.key.split("-")[1]
+    asked = next(i for i, e in enumerate(events) if e.kind == "decision")
+    rolled = [e for e in events[:asked] if e.kind == "roll" and e.text.startswith(f"{wizard} rolls spell")]
+    assert rolled and rolled[-1].text.endswith("A duplicate: a spell not yet obtained replaces it.")
+    d = state.pending.decision
+    state, after = RULESET.apply(state, Decide(seat=d.seat, option=d.options[0]))
+    assert not any(e.text == rolled[-1].text for e in after)  # not shown a second time
+    assert any(e.text.startswith(f"{wizard}'s duplicate") and e.text.endswith(f"is replaced by spell {d.options[0]}.")
+               for e in after)
+    # a game begun before rules version 7 shows that die after the answer, in the answer's action
+    # (its log's dice, action by action, as /game verify compares them)
+    old = RULESET.new_game_at(seed, {"deployment": "classic", "secondary": "hold"}, 6)
+    assert not old.spell_die_v7
+    old, events = RULESET.apply(old, RULESET.start_action(old))
+    while not old.pending.decision.key.startswith("spell-"):
+        d = old.pending.decision
+        old, events = RULESET.apply(old, Decide(seat=d.seat, option=d.options[0]))
+    assert not any(e.kind == "roll" and e.text.startswith(f"{wizard} rolls spell") and "duplicate" in e.text
+                   for e in events)
+    d = old.pending.decision
+    old, after = RULESET.apply(old, Decide(seat=d.seat, option=d.options[0]))
+    line = next(e for e in after if e.kind == "roll" and "duplicate" in e.text)
+    assert line.text.endswith(f"A duplicate: replaced by spell {d.options[0]}.") and line.roll is not None
+    assert old.spells == state.spells  # the same spells either way
+
+
 def test_e11_spell_zero_may_be_held_twice_and_a_duplicate_with_nothing_left_is_lost():
     rng = Rng.from_seed(_seed_for([3]))
     events = []

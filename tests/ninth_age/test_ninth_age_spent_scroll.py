@@ -72,3 +72,74 @@ def test_a_scroll_whose_bearer_flees_or_that_has_no_effect_on_the_spell():
     asked.units["Hedge Wizard"].fleeing = True  # a fleeing unit reads no scroll (seed 001:946-947)
     why = RULESET.refuse_option(asked, d, "scroll")
     assert str(why).startswith("The Dispel Scroll cannot be read: its bearer's unit is fleeing"), why
+
+
+def _who_reads():
+    """Three of Player 1's models carry a Dispel Scroll: the Hedge Wizard (a wizard), the Marshal and
+    the Captain (no wizards); the Captain's unit flees, so "Who reads the Dispel Scroll?" offers
+    the other two."""
+    from engine.rulesets.ninth_age.magic_state import Caster
+    from test_ninth_age_magic import P2_FRONT, _give
+
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1), placements={**P2_FRONT, "Hedge Wizard": (20, 20, 0),
+                                                                     "Marshal": (30, 20, 0), "Captain": (52, 20, 0),
+                                                                     "Spearmen": (40, 20, 0, 10)})
+    for name in ("Marshal", "Captain"):
+        _give(state, name, "Dispel Scroll")
+        state.casters[name] = Caster(unit=name, seat="p1", name=name, wizard=False)
+    state.units["Captain"].fleeing = True
+    load(state, 5, 5)
+    asked, _ = RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Sap the Strength", dice=2,
+                                         target="Spearmen"))
+    asked, _ = RULESET.apply(asked, Decide.to(asked.pending, "p1", "scroll"))
+    d = asked.pending.decision
+    assert d.key.startswith("scroll-") and d.options == ["Hedge Wizard", "Marshal"]
+    assert str(d.asked()) == "Who reads the Dispel Scroll?"
+    return asked
+
+
+def _refused(asked, answer):
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(asked, Decide.to(asked.pending, "p1", answer))
+    assert refused.value.code == "bad-option"
+    return refused.value.message
+
+
+def test_who_reads_the_scroll_refuses_a_model_that_carries_none_or_cannot_read_it_saying_why():
+    # "Who reads the scroll?" refused every other name with the plain "… is not an answer to …"
+    asked = _who_reads()
+    said = _refused(asked, "Chieftain")  # the enemy's
+    assert str(said) == "Chieftain is not of your army: your Dispel Scroll is read by one of your own models " \
+                        "(§23.7). Choose Hedge Wizard, Marshal.", said
+    said = _refused(asked, "Spearmen")  # a unit of the army, no scroll
+    assert str(said) == "Spearmen carry no Dispel Scroll (§23.7). Choose Hedge Wizard, Marshal.", said
+    said = _refused(asked, "Captain")  # carries one, its unit flees
+    assert str(said).startswith("Captain cannot read the Dispel Scroll: its unit is fleeing, and a fleeing unit "
+                                "neither dispels nor activates a one-use item (§8.9). Choose Hedge Wizard, Marshal."), said
+    assert "fuga" in say(said, "it") and "Captain" in say(said, "hu"), (say(said, "it"), say(said, "hu"))
+    asked.units["Captain"].fleeing = False
+    asked.casters["Captain"].used_items = ["Dispel Scroll"]
+    assert str(_refused(asked, "captain")).startswith("Captain has already read its Dispel Scroll, and it works once "
+                                                      "(§23.2).")
+    asked.casters["Captain"].used_items = []
+    asked.casters["Captain"].slain = True
+    assert str(_refused(asked, "Captain")).startswith("Captain cannot read the Dispel Scroll: it is no longer on "
+                                                      "the table.")
+    # a caster of the army with no scroll, and a name nobody has (the plain refusal)
+    asked.casters["Captain"].slain = False
+    asked.unit_entry(asked.units["Captain"]).magic_items.remove("Dispel Scroll")
+    assert str(_refused(asked, "Captain")).startswith("Captain carries no Dispel Scroll (§23.7).")
+    assert RULESET.refuse_option(asked, asked.pending.decision, "Nobody") is None
+    # the question still waits, and a reader offered reads it
+    state, events = RULESET.apply(asked, Decide.to(asked.pending, "p1", "Marshal"))
+    assert any(e.text.startswith("Marshal reads the Dispel Scroll instead of dispelling") for e in events)
+
+
+def test_a_binding_scroll_named_to_a_model_that_is_no_wizard_says_only_a_wizard_reads_it():
+    asked = _who_reads()
+    d = asked.pending.decision.model_copy(update={"message": {"msgid": "Who reads the {item}?",
+                                                              "params": {"item": "Binding Scroll"}}})
+    asked.unit_entry(asked.units["Marshal"]).magic_items.append("Binding Scroll")
+    why = RULESET.refuse_option(asked, d.model_copy(update={"options": ["Hedge Wizard", "Shadow"]}), "Marshal")
+    assert str(why) == "Marshal cannot read the Binding Scroll: it is no Wizard, and only a Wizard reads an Arcane " \
+                       "item (§23.7).", why

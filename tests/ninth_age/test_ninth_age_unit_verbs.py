@@ -20,6 +20,21 @@ from game_helpers import RULESET, apply, scenario
 from loaded_dice import load
 
 
+PACKAGE_FILES = sorted(Path(package.__file__).parent.glob("*.py"))  # the Ninth Age's modules, which the scans read
+
+
+def sentences(paths, *functions, arg=0):
+    """The scans' reading of the sources: every call of ``functions`` (``_``, ``ngettext``) in
+    ``paths`` whose argument ``arg`` (0: the sentence, 1: ngettext's plural) is a string, as
+    (path, the call's node, that string)."""
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in functions \
+                    and len(node.args) > arg and isinstance(node.args[arg], ast.Constant) \
+                    and isinstance(node.args[arg].value, str):
+                yield path, node, node.args[arg].value
+
+
 def test_the_name_as_the_table_shows_it_decides_the_number():
     assert [name_reads_plural(n) for n in ("Wolf Riders", "Spearmen", "Brute Bulls", "Giant", "Great Cannon",
                                           "Warlord on Wyvern", "Vermin Swarm", "Knights (p2)")] == \
@@ -101,17 +116,11 @@ def test_no_reply_sentence_fixes_a_unit_subject_in_the_singular():
     """Every _() sentence whose verb agrees with its unit subject is an ngettext now (a
     sentence about one character only is the exception, listed)."""
     left = []
-    for path in sorted(Path(package.__file__).parent.glob("*.py")):
-        source = path.read_text()
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_" and node.args \
-                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
-                text = node.args[0].value
-                m = SUBJECT.match(text)
-                if m and m.group(2) not in ("against", "plus") and text not in ONE_CHARACTER \
-                        and "as Battle Standard Bearer" not in text \
-                        and not text.startswith("{target} is a character inside"):
-                    left.append(f"{path.name}:{node.lineno} {text[:70]}")
+    for path, node, text in sentences(PACKAGE_FILES, "_"):
+        m = SUBJECT.match(text)
+        if m and m.group(2) not in ("against", "plus") and text not in ONE_CHARACTER \
+                and "as Battle Standard Bearer" not in text and not text.startswith("{target} is a character inside"):
+            left.append(f"{path.name}:{node.lineno} {text[:70]}")
     assert not left, "\n".join(left)
 
 
@@ -155,31 +164,25 @@ def second_unit_verbs(paths):
     one the count is taken from ("{charger} has no room ..., where {target} is": the count was
     the charger's, so "is" stayed singular for Wolf Riders). ``does {x} react`` counts too."""
     left = []
-    for path in paths:
-        for node in ast.walk(ast.parse(path.read_text())):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "ngettext")
-                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+    for path, node, text in sentences(paths, "_", "ngettext"):
+        units = _unit_placeholders(node)
+        count = _count_subject(node) if node.func.id == "ngettext" else None
+        # "{x} is" (not "of {x} takes", "{c} in {x} takes", "it and {x} are": the subject is not {x} alone), "does {x} react"
+        found = [(m.group(1), m.group(2)) for m in re.finditer(r"(?<!of )(?<!and )(?<! in )\{(\w+)\} " + VERB, text)]
+        found += [(m.group(2), m.group(1)) for m in re.finditer(r"\b(does|is|has) \{(\w+)\} [a-z]+\b", text)]
+        for name, verb in found:
+            if name not in units or verb in NOT_A_VERB or units[name] in CHARACTER:
                 continue
-            units = _unit_placeholders(node)
-            count = _count_subject(node) if node.func.id == "ngettext" else None
-            text = node.args[0].value
-            # "{x} is" (not "of {x} takes", "{c} in {x} takes", "it and {x} are": the subject is not {x} alone), "does {x} react"
-            found = [(m.group(1), m.group(2)) for m in re.finditer(r"(?<!of )(?<!and )(?<! in )\{(\w+)\} " + VERB, text)]
-            found += [(m.group(2), m.group(1)) for m in re.finditer(r"\b(does|is|has) \{(\w+)\} [a-z]+\b", text)]
-            for name, verb in found:
-                if name not in units or verb in NOT_A_VERB or units[name] in CHARACTER:
-                    continue
-                if node.func.id == "ngettext" and count is not None and count.split(".")[-1] == units[name].split(".")[-1]:
-                    continue
-                if node.func.id == "ngettext" and count is None:
-                    continue  # a count that is not a unit's: checked by hand
-                left.append(f"{path.name}:{node.lineno} {{{name}}} {verb}: {text[:90]}")
+            if node.func.id == "ngettext" and count is not None and count.split(".")[-1] == units[name].split(".")[-1]:
+                continue
+            if node.func.id == "ngettext" and count is None:
+                continue  # a count that is not a unit's: checked by hand
+            left.append(f"{path.name}:{node.lineno} {{{name}}} {verb}: {text[:90]}")
     return left
 
 
 def test_every_verb_agrees_with_its_own_unit_not_the_first_one():
-    paths = sorted(Path(package.__file__).parent.glob("*.py"))
-    left = [line for line in second_unit_verbs(paths) if not any(line.split(" ", 1)[1].endswith(t[:90]) for t in ONE_CHARACTER)]
+    left = [line for line in second_unit_verbs(PACKAGE_FILES) if not any(line.split(" ", 1)[1].endswith(t[:90]) for t in ONE_CHARACTER)]
     assert not left, "\n".join(left)
 
 
@@ -230,18 +233,11 @@ PRONOUN = re.compile(r"(?:^|[^\w'])[Ii]t (would|stopped|stops)\b")
 def unit_pronouns(paths):
     """Every _() sentence (not ngettext) where "it" would, stopped or stops: the pronoun of a unit
     that moves, fixed in the singular."""
-    left = []
-    for path in paths:
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_" and node.args \
-                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str) \
-                    and PRONOUN.search(node.args[0].value):
-                left.append(f"{path.name}:{node.lineno} {node.args[0].value[:90]}")
-    return left
+    return [f"{path.name}:{node.lineno} {text[:90]}" for path, node, text in sentences(paths, "_") if PRONOUN.search(text)]
 
 
 def test_no_sentence_fixes_a_moving_unit_pronoun_in_the_singular():
-    left = unit_pronouns(sorted(Path(package.__file__).parent.glob("*.py")))
+    left = unit_pronouns(PACKAGE_FILES)
     assert not left, "\n".join(left)
 
 
@@ -320,23 +316,20 @@ def singular_in_plural_forms(paths):
     state.units else 1": a list of units, "Goblins and Wolves", fell back to one and read
     "stands")."""
     left = []
-    for path in paths:
-        for node in ast.walk(ast.parse(path.read_text())):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "ngettext"
-                    and len(node.args) >= 3 and isinstance(node.args[1], ast.Constant)
-                    and isinstance(node.args[1].value, str)):
-                continue
-            plural, count = node.args[1].value, node.args[2]
-            if PLURAL_PRONOUN.search(plural):
-                left.append(f"{path.name}:{node.lineno} {plural[:90]}")
-            elif isinstance(count, ast.IfExp) and "number(" in ast.unparse(count) and \
-                    any(isinstance(branch, ast.Constant) for branch in (count.body, count.orelse)):
-                left.append(f"{path.name}:{node.lineno} counted {ast.unparse(count)}: {plural[:60]}")
+    for path, node, plural in sentences(paths, "ngettext", arg=1):
+        count = node.args[2] if len(node.args) >= 3 else None
+        if count is None:
+            continue
+        if PLURAL_PRONOUN.search(plural):
+            left.append(f"{path.name}:{node.lineno} {plural[:90]}")
+        elif isinstance(count, ast.IfExp) and "number(" in ast.unparse(count) and \
+                any(isinstance(branch, ast.Constant) for branch in (count.body, count.orelse)):
+            left.append(f"{path.name}:{node.lineno} counted {ast.unparse(count)}: {plural[:60]}")
     return left
 
 
 def test_no_plural_form_keeps_a_singular_pronoun_or_a_fixed_fallback_count():
-    left = singular_in_plural_forms(sorted(Path(package.__file__).parent.glob("*.py")))
+    left = singular_in_plural_forms(PACKAGE_FILES)
     assert not left, "\n".join(left)
 
 

@@ -2,10 +2,11 @@
 test moves by hand (nothing sleeps). The scheduler fires what fell due, once, also after the
 service was shut down between setting a deadline and its firing."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 
 import pytest
 
+from bot.clocks import parse_clock
 from bot.commands import parse_line
 from bot.demo import choose_action, command_line
 from bot.scheduler import Scheduler
@@ -13,19 +14,9 @@ from bot.service import Service
 from bot.store import Store
 from tests.dnd_minis.skirmish.helpers import RULES, battle, card
 
-ALICE, BOB, CAROL = "111", "222", "333"
+from clock_helpers import ALICE, BOB, CAROL, FakeClock, new_clocked_game as new_game, open_service
+
 USERS = {"p1": ALICE, "p2": BOB}
-
-
-class FakeClock:
-    def __init__(self):
-        self.now = datetime(2026, 3, 1, 12, tzinfo=timezone.utc)
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, **span):
-        self.now += timedelta(**span)
 
 
 @pytest.fixture
@@ -49,14 +40,6 @@ async def say(service, user, line, channel="chan"):
     return await service.handle(channel, user, parse_line(line), guild_id="g1")
 
 
-async def new_game(service, settings="clock=1d,timeout=claim", seed=7):
-    reply = await say(service, ALICE, f"/game new ruleset:dnd-minis-quick seed:{seed} settings:{settings}")
-    assert reply.error is None, reply.text
-    reply = await say(service, BOB, "/game join")
-    assert reply.error is None, reply.text
-    return await service.game_snapshot("chan")
-
-
 async def step(service):
     game, ruleset, state = await service.game_snapshot("chan")
     seat = ruleset.to_act(state)[0]
@@ -76,6 +59,28 @@ async def play_until_the_turn_passes(service, seat):
 
 async def running(store, game_id):
     return {c.seat_id: c for c in await store.seat_clocks(game_id) if c.running}
+
+
+async def new_game_in_activation(service):
+    """A game whose late seat's time-out ends its turn (seed 3), played on to its first activation."""
+    await new_game(service, settings="clock=1d,timeout=end-turn", seed=3)
+    for _ in range(30):
+        game, ruleset, state = await service.game_snapshot("chan")
+        if state.phase == "activation":
+            return game, ruleset, state
+        await step(service)
+    raise AssertionError("no activation after 30 moves")
+
+
+async def seat_battle(service, store, start, clock_setting, policy, joiners):
+    """``start`` (a skirmish battle made by the test) stored as Alice's game, ``policy`` its time-out
+    on a ``clock_setting`` clock for every seat, joined by ``joiners``: its record."""
+    game = await store.create_game("chan", "g1", RULES.name, start.seed, {}, start.model_dump(mode="json"),
+                                   ALICE, [(s.id, s.name) for s in start.seats], creator_seat="p1")
+    await service.clocks.create(game.id, parse_clock(clock_setting), policy, [s.id for s in start.seats])
+    for user in joiners:
+        assert (await say(service, user, "/game join")).error is None
+    return game
 
 
 @pytest.mark.parametrize("settings, code", [
@@ -119,23 +124,20 @@ async def test_a_bank_loses_the_time_used_and_gains_the_increment(service, store
 
 async def test_reminders_and_the_time_out_survive_a_restart_and_fire_once(tmp_path, clock):
     path = tmp_path / "warband.sqlite3"
-    store = await Store.open(path, clock=clock)
-    service = Service(store, seed_source=lambda: 4242, clock=clock)
+    store, service = await open_service(path, clock)
     game, ruleset, state = await new_game(service)
     late_seat = ruleset.to_act(state)[0]
     await store.close()  # the bot goes down with a deadline set
 
     clock.advance(hours=13)  # past half time while down
-    store = await Store.open(path, clock=clock)
-    service = Service(store, seed_source=lambda: 4242, clock=clock)
+    store, service = await open_service(path, clock)
     posted = await Scheduler(service).run_due()
     assert len(posted) == 1 and "11h left" in posted[0][1].text and posted[0][1].mentions == [USERS[late_seat]]
     assert await Scheduler(service).run_due() == []  # once
     await store.close()
 
     clock.advance(hours=12)  # past the deadline while down again
-    store = await Store.open(path, clock=clock)
-    service = Service(store, seed_source=lambda: 4242, clock=clock)
+    store, service = await open_service(path, clock)
     posted = await Scheduler(service).run_due()
     # The late reminder is not sent once the time is out; the time-out is, once.
     assert [r.text for _, r in posted if "time is out" in r.text] and len(posted) == 1
@@ -179,12 +181,7 @@ async def test_a_late_player_may_still_move_before_the_claim(service, store, clo
 
 
 async def test_end_turn_policy_ends_the_late_activation_as_an_action(service, store, clock):
-    game, ruleset, state = await new_game(service, settings="clock=1d,timeout=end-turn", seed=3)
-    for _ in range(30):
-        game, ruleset, state = await service.game_snapshot("chan")
-        if state.phase == "activation":
-            break
-        await step(service)
+    game, ruleset, state = await new_game_in_activation(service)
     late = ruleset.to_act(state)[0]
     clock.advance(days=1, minutes=1)
     posted = await Scheduler(service).run_due()
@@ -214,12 +211,7 @@ async def test_a_time_out_posted_in_the_channel_names_whose_move_it_is_in_the_se
     reply = await service.handle("chan", ALICE, parse_line("/server language:it"), guild_id="g1",
                                  caller=Caller(organiser=True))
     assert reply.error is None, reply.text
-    game, ruleset, state = await new_game(service, settings="clock=1d,timeout=end-turn", seed=3)
-    for _ in range(30):
-        game, ruleset, state = await service.game_snapshot("chan")
-        if state.phase == "activation":
-            break
-        await step(service)
+    await new_game_in_activation(service)
     clock.advance(days=1, minutes=1)
     posted = await Scheduler(service).run_due()
     text = "\n".join(r.text for _, r in posted)
@@ -241,12 +233,7 @@ async def test_default_policy_answers_the_pending_question_with_its_default(serv
     cleaver = card("Axeman", melee=((10, 30),), abilities=("Cleave",))
     weak = card("Kobold", hp=10, ac=5, level=1)
     start = battle([("a", cleaver, "p1", (5, 5)), ("k1", weak, "p2", (6, 5)), ("k2", weak, "p2", (4, 5))])
-    game = await store.create_game("chan", "g1", RULES.name, start.seed, {}, start.model_dump(mode="json"),
-                                   ALICE, [(s.id, s.name) for s in start.seats], creator_seat="p1")
-    from bot.clocks import parse_clock
-
-    await service.clocks.create(game.id, parse_clock("2d"), "default", ["p1", "p2"])
-    assert (await say(service, BOB, "/game join")).error is None
+    game = await seat_battle(service, store, start, "2d", "default", [BOB])
     asked = await say(service, ALICE, "/attack creature:a target:k1")
     assert "❓" in asked.text
     assert list(await running(store, game.id)) == ["p1"]  # a question counts: the asked seat's clock runs
@@ -397,14 +384,7 @@ def _three_player_battle(**options):
 
 
 async def _seat_three(service, store, start, policy="drop"):
-    game = await store.create_game("chan", "g1", RULES.name, start.seed, {}, start.model_dump(mode="json"),
-                                   ALICE, [(s.id, s.name) for s in start.seats], creator_seat="p1")
-    from bot.clocks import parse_clock
-
-    await service.clocks.create(game.id, parse_clock("1d"), policy, ["p1", "p2", "p3"])
-    assert (await say(service, BOB, "/game join")).error is None
-    assert (await say(service, CAROL, "/game join")).error is None
-    return game
+    return await seat_battle(service, store, start, "1d", policy, [BOB, CAROL])
 
 
 @pytest.mark.parametrize("vp_setting, shares", [(None, 0), ("split", 20)])

@@ -100,3 +100,56 @@ async def test_a_new_console_session_keeps_earlier_board_images(tmp_path):
     assert (tmp_path / "img" / "board-0007.png").read_bytes() == b"earlier"
     assert (tmp_path / "img" / "board-0008.png").exists()
     await store.close()
+
+
+async def test_the_readme_army_walk_works_as_written_in_the_console(tmp_path):
+    # Walked as a new player (#10): the README built a 515-point list of 2000 and brought it with /army use,
+    # which refused it (3 composition rules broken), against a sample of 2500 points, with mapfile:<layout.json>
+    # left as a placeholder; the sample lore file it named was one a Discord player cannot fetch.
+    import json
+    import re
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("#### Your own army (`/army`) and hidden lists", 1)[1].split("```text\n", 1)[1]
+    block = block.split("```", 1)[0]
+    store = await Store.open(tmp_path / "c.sqlite3")
+    out = io.StringIO()
+    console = Console(Service(store, seed_source=lambda: 1), tmp_path / "img", out=out)
+    replies = {}
+    for raw in block.splitlines():
+        user, line = re.fullmatch(r"(\w+)>\s+(.*?)(?:\s{2,}#.*)?", raw).groups()
+        await console.run_line(f"/as {user}")
+        reply = await console.run_line(line)
+        assert reply is not None and reply.error is None, (line, reply and reply.text)
+        replies[line] = reply
+    text = out.getvalue()
+    lore = tmp_path / "img" / "cairns.lore.json"
+    assert f"[file: {lore}]" in text and json.loads(lore.read_text())["name"] == "Cairns"
+    shown = replies["/army show seat:p1"].text
+    assert "**Border** — ? of 2500 points" in shown and "magic weapon of type hand weapon" in shown
+    assert "✅ The list follows every composition rule of §2." in replies["/army show name:Border"].text
+    # the lore file, copied into an army file's lores, is taken by /army import
+    army = json.loads((tmp_path / "img" / "border.army.json").read_text())
+    army["name"] = "Barrow"
+    army["lores"].append(json.loads(lore.read_text()))
+    next(u for u in army["units"] if u.get("wizard"))["wizard"]["lore"] = "Cairns"
+    (tmp_path / "barrow.json").write_text(json.dumps(army))
+    reply = await console.run_line(f"/army import file:@{tmp_path / 'barrow.json'}")
+    assert reply.error is None and "Imported **Barrow**" in reply.text, reply.text
+    await store.close()
+
+
+async def test_the_other_army_cannot_be_read_before_it_is_brought(tmp_path):
+    # with armies=chosen, /army show seat:p1 before Player 1 brought an army showed the sample the game was
+    # set up with (The Iron Marches) as if it were Player 1's list
+    store = await Store.open(tmp_path / "c.sqlite3")
+    console = Console(Service(store, seed_source=lambda: 1), tmp_path / "img", user="alice", out=io.StringIO())
+    for line in ('/game new ruleset:ninth-age settings:"armies=chosen, lists=hidden"', "/as bob", "/game join"):
+        await console.run_line(line)
+    reply = await console.run_line("/army show seat:p1")
+    assert reply.error == "no-army-yet" and reply.text == "⛔ Player 1 has not brought an army yet (/army use name:)."
+    assert (await console.run_line("/army show seat:p1 unit:Knights")).error == "no-army-yet"
+    assert (await console.run_line("/army use name:ashen-host")).error is None
+    reply = await console.run_line("/army show seat:p2")
+    assert reply.error is None and "The Ashen Host" in reply.text
+    await store.close()

@@ -36,6 +36,8 @@ async def test_the_seed_is_committed_kept_secret_revealed_and_verified(store, tm
     assert early.error == "seed-secret" and commitment.digest in early.text
     exported = await say(service, ALICE, "/game export")
     assert json.loads(exported.file)["seed"] is None and json.loads(exported.file)["salt"] is None
+    # nor the stored state, which holds the dice generator's position: the dice to come
+    assert json.loads(exported.file)["state"] is None
 
     _, _, state = await play_until_over(service)
     finished = (await store.recent_games("chan-1", limit=1))[0]
@@ -47,30 +49,36 @@ async def test_the_seed_is_committed_kept_secret_revealed_and_verified(store, tm
     exported = await say(service, ALICE, "/game export")
     data = json.loads(exported.file)
     assert data["seed"] == finished.seed and data["salt"] == commitment.salt and fairness.rolls(data) > 5
-    assert fairness.verify(data) == []
+    assert fairness.verify(data) == [] and fairness.check(data).state_checked
+    assert data["state"] == (await store.game(finished.id)).state
     path = tmp_path / "game.json"
     path.write_bytes(exported.file)
     run = subprocess.run([sys.executable, "-m", "bot", "verify", str(path)], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0 and "replay exactly" in run.stdout
+    assert "The replay reaches the game as it was stored." in run.stdout
+    # a log exported before the state was: the dice and the events are checked, and it says so
+    older = dict(data, state=None)
+    assert fairness.verify(older) == [] and not fairness.check(older).state_checked
 
-    # A forged roll, or a seed that is not the committed one, is caught.
-    forged = json.loads(exported.file)
-    rolled = next((a, e) for a in forged["actions"] for e in a["events"] if e.get("roll"))
-    rolled[1]["text"] = rolled[1]["text"] + " (forged)"
-    assert any("the log says" in p for p in fairness.verify(forged))
-    # a line's catalogue form (how it is put into other languages) is not what happened: a wording
-    # made plural since, the same English words, is no problem; a die changed under the same words
-    # is, and is said as the die, not as the same line twice
+    # A line worded otherwise than the code says it today is no forged roll: the same dice, the
+    # same facts; the check passes and says it apart. A die changed under the same words is caught,
+    # named by its action and its roll, once.
     reworded = json.loads(exported.file)
+    action, event = next((a, e) for a in reworded["actions"] for e in a["events"] if e.get("roll"))
+    event["text"] = event["text"] + " (an older wording)"
+    verdict = fairness.check(reworded)
+    assert verdict.fair and [(r.seq, r.logged) for r in verdict.reworded] == [(action["seq"], event["text"])]
+    # a line's catalogue form (how it is put into other languages) is not even a wording difference
     said = next(e for a in reworded["actions"] for e in a["events"] if e.get("message"))
     said["message"] = dict(said["message"], msgid=said["message"]["msgid"] + " (an older wording)")
-    assert fairness.verify(reworded) == []
-    loaded = json.loads(exported.file)
-    action, event = next((a, e) for a in loaded["actions"] for e in a["events"] if e.get("roll"))
+    assert len(fairness.check(reworded).reworded) == 1
+    forged = json.loads(exported.file)
+    action, event = next((a, e) for a in forged["actions"] for e in a["events"] if e.get("roll"))
     event["roll"]["dice"][0] += 1  # another face under the same words
-    (problem,) = fairness.verify(loaded)
-    assert f"action {action['seq']}, event" in problem and "the same words, different dice" in problem
-    assert problem.count(repr(event["text"])) == 1, problem
+    (problem,) = fairness.verify(forged)
+    assert problem.startswith(f"action {action['seq']}, roll 1 (") and "the log has" in problem, problem
+    roll = event["roll"]
+    assert f"the log has {roll['expression']}: {', '.join(map(str, roll['dice']))} = {roll['total']}" in problem
     other = dict(data, seed=data["seed"] + 1)
     assert "the seed does not match the commitment posted at the start" in fairness.verify(other)
     path.write_text(json.dumps(forged))
@@ -78,11 +86,42 @@ async def test_the_seed_is_committed_kept_secret_revealed_and_verified(store, tm
     assert run.returncode == 1 and "✗" in run.stdout
 
 
+async def test_verify_in_the_channel_passes_a_log_worded_otherwise_and_fails_a_changed_die(store):
+    """As a game stored before a rewording: its events keep the words of their day."""
+    service = Service(store)
+    await say(service, ALICE, "/game new ruleset:dnd-minis-quick")
+    await say(service, BOB, "/game join")
+    await play_until_over(service)
+    game = (await store.recent_games("chan-1", limit=1))[0]
+    records = [r for r in await store.events(game.id) if r.event.get("roll")]
+
+    async def rewrite(record, change):
+        event = record.event
+        change(event)
+        async with store._write() as tx:
+            await tx.execute("UPDATE events SET data = ? WHERE game_id = ? AND action_seq = ? AND idx = ?",
+                             (json.dumps(event), game.id, record.action_seq, record.idx))
+
+    await rewrite(records[0], lambda e: e.update(text="An older wording of this roll"))
+    verified = await say(service, BOB, "/game verify")
+    assert "✅" in verified.text and "⚠️" not in verified.text, verified.text
+    assert (f"📝 1 line is worded differently today than when it was logged (the game's rules version 1; wording "
+            f"changes do not change dice):\n• action {records[0].action_seq}: 'An older wording of this roll' now "
+            "reads") in verified.text, verified.text
+
+    await rewrite(records[1], lambda e: e["roll"]["dice"].__setitem__(0, e["roll"]["dice"][0] % 6 + 1))
+    verified = await say(service, BOB, "/game verify")
+    assert "✅" not in verified.text and f"⚠️ action {records[1].action_seq}, roll " in verified.text, verified.text
+    assert len(verified.text) <= 2000
+
+
 async def test_a_given_seed_is_not_secret(service, store):
     new = await say(service, ALICE, "/game new ruleset:dnd-minis-quick seed:7")
     assert "seed 7, chosen by a player" in new.text
     await say(service, BOB, "/game join")
-    assert (await say(service, ALICE, "/game verify")).error is None
+    verified = await say(service, ALICE, "/game verify")
+    # checked mid-game against its commitment, with the salt the reply reveals: no "no salt" problem
+    assert verified.error is None and "✅" in verified.text and "⚠️" not in verified.text, verified.text
 
 
 async def test_the_replay_is_an_animation_under_the_upload_limit(service, store, tmp_path):

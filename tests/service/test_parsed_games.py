@@ -18,7 +18,7 @@ async def say(service, user, line, channel="table"):
 def counting_parses(monkeypatch) -> list[str]:
     parsed: list[str] = []
     real = Ruleset.load_state
-    monkeypatch.setattr(Ruleset, "load_state", lambda self, data: parsed.append(self.name) or real(self, data))
+    monkeypatch.setattr(Ruleset, "load_state", lambda self, data, *version: parsed.append(self.name) or real(self, data, *version))
     return parsed
 
 

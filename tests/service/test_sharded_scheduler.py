@@ -3,28 +3,17 @@ and time-outs of its own servers' games, and every job fires exactly once howeve
 schedulers reach it at the same moment — on SQLite and on a real PostgreSQL server."""
 
 import asyncio
-from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from bot.commands import parse_line
 from bot.config import Settings
 from bot.discord.client import ShardedWarbandBot, WarbandBot, bot_for
 from bot.scheduler import Scheduler
-from bot.service import Service
 from bot.sharding import Shards
-from bot.store import Store
 
-ALICE, BOB = "111", "222"
+from clock_helpers import FakeClock, new_clocked_game, open_service
+
 GUILD_ON_SHARD_1 = 41771983427338241  # (id >> 22) % 2 == 1
-
-
-class FakeClock:
-    def __init__(self):
-        self.now = datetime(2026, 3, 1, 12, tzinfo=timezone.utc)
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -34,18 +23,9 @@ def target(request, tmp_path):
     return str(tmp_path / "warband.sqlite3")
 
 
-async def start_clocked_game(service, guild):
-    for user, line in ((ALICE, "/game new ruleset:dnd-minis-quick seed:7 settings:clock=1d,timeout=claim"),
-                       (BOB, "/game join")):
-        reply = await service.handle("chan", user, parse_line(line), guild_id=guild)
-        assert reply.error is None, reply.text
-
-
 async def two_processes(target, clock, shards_one=None, shards_two=None):
-    one = await Store.open(target, clock=clock)
-    two = await Store.open(target, clock=clock)
-    first = Service(one, seed_source=lambda: 4242, clock=clock)
-    second = Service(two, seed_source=lambda: 4242, clock=clock)
+    one, first = await open_service(target, clock)
+    two, second = await open_service(target, clock)
     return (one, two), Scheduler(first, shards=shards_one), Scheduler(second, shards=shards_two), first
 
 
@@ -53,12 +33,12 @@ async def test_a_due_job_fires_once_when_two_processes_reach_it_together(target)
     clock = FakeClock()
     stores, a, b, service = await two_processes(target, clock)
     try:
-        await start_clocked_game(service, GUILD_ON_SHARD_1)
-        clock.now += timedelta(hours=13)  # the half-time reminder is due
+        await new_clocked_game(service, guild=GUILD_ON_SHARD_1)
+        clock.advance(hours=13)  # the half-time reminder is due
         fired = await asyncio.gather(a.run_due(), b.run_due())
         assert sorted(len(posted) for posted in fired) == [0, 1]
         assert await a.run_due() == [] and await b.run_due() == []
-        clock.now += timedelta(hours=12)  # the time-out is due
+        clock.advance(hours=12)  # the time-out is due
         fired = await asyncio.gather(a.run_due(), b.run_due())
         assert sum(len(posted) for posted in fired) == 1
     finally:
@@ -71,8 +51,8 @@ async def test_each_process_fires_the_jobs_of_its_own_shards(target):
     stores, shard_0, shard_1, service = await two_processes(
         target, clock, Shards.parse(2, "0"), Shards.parse(2, "1"))
     try:
-        await start_clocked_game(service, GUILD_ON_SHARD_1)
-        clock.now += timedelta(hours=13)
+        await new_clocked_game(service, guild=GUILD_ON_SHARD_1)
+        clock.advance(hours=13)
         assert await shard_0.run_due() == []  # not its server: left for the process that holds it
         posted = await shard_1.run_due()
         assert len(posted) == 1 and "left" in posted[0][1].text

@@ -3,8 +3,6 @@ table edge, would overlap a unit or Impassable terrain, or has used its distance
 farthest place no farther that keeps the clearance. Where it stops is computed exactly (shapely
 distances, closed-form intervals), checked here against the geometry and against dense sampling."""
 
-import math
-
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from shapely.geometry import Polygon, box
@@ -186,3 +184,22 @@ def test_it_says_what_blocked_it_by_name_and_why_and_what_kept_its_end_short():
     # no place at all: the start itself is too near
     stuck = move_ahead(_at(30, 10), 3, _around({"B": _at(30, 12.5)}), during=0.0)
     assert stuck.footprint is None and stuck.short_by == (Met("B", False, "gap", 1.0),)
+
+
+def test_whole_meets_a_unit_at_its_rectangle_not_in_the_empty_slots_of_its_short_last_rank():
+    # B: 5 x 1" bases facing north, 12 models: its last rank of 2 stands in files 1-2, files 3-4
+    # empty (x 30.5-32.5, y 20.5-21.5). A 1" single model heads north, half behind file 4's slot.
+    short = Formation(base_width_mm=25.4, base_depth_mm=25.4, files=5, models=12)
+    target = _at(30, 22, formation=short)
+    one = Formation(base_width_mm=25.4, base_depth_mm=25.4, files=1, models=1)
+    start = _at(32.5, 10, formation=one)
+    loose = move_ahead(start, 15, _around({"B": target}), contact=["B"], clearance=0.0)
+    assert loose.stop == "contact" and loose.reached.shape.bounds[3] == pytest.approx(21.5)  # inside, at rank 2
+    whole = move_ahead(start, 15, _around({"B": target}), contact=["B"], clearance=0.0, whole=True)
+    assert whole.stop == "contact" and whole.met == ("B",)
+    assert whole.reached.shape.bounds[3] == pytest.approx(target.rect.bounds[1]) == pytest.approx(20.5)
+    assert whole.reached.shape.distance(target.shape) > 0.9  # no base touched: the caller's to say
+    # and as an obstacle: stopped at the rectangle, the clearance kept from it
+    blocked = move_ahead(start, 15, _around({"B": target}), whole=True)
+    assert blocked.stop == "blocked" and blocked.reached.shape.bounds[3] == pytest.approx(20.5)
+    assert blocked.footprint.shape.bounds[3] == pytest.approx(19.5)

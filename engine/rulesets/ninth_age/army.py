@@ -25,9 +25,10 @@ import re
 from importlib import resources
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from engine.core.errors import IllegalAction, validation_problems
+from engine.rulesets.ninth_age.file_model import FILE, FileModel
 from engine.rulesets.ninth_age.characteristics import characteristic_changes
 from engine.rulesets.ninth_age.spell_effects import BoundSpell, SpellEffect, vortex_of
 from engine.rulesets.ninth_age.catalogue import (
@@ -45,22 +46,9 @@ ITEM_GRANTED_RULES = {"flying carpet": ("Fly (6)",), HOOD: ("Stupidity",)}
 
 
 
-class Strict(BaseModel):
+class Strict(FileModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
-    @field_validator("*", mode="before")
-    @classmethod
-    def _no_true_for_a_number(cls, value: Any, info: Any) -> Any:
-        """``"models": true`` read as 1 model (pydantic takes a bool for an int), and the refusal then named
-        another field ("files: 6 files need at least 6 models"): a number field refuses true and false."""
-        if isinstance(value, bool):
-            annotation = cls.model_fields[info.field_name].annotation
-            kinds = getattr(annotation, "__args__", (annotation,))
-            if int in kinds and bool not in kinds:
-                from pydantic_core import PydanticCustomError
-
-                raise PydanticCustomError("int_type", "Input should be a valid integer")
-        return value
+    never_true_for_a_number = True
 
 
 class Part(Strict):
@@ -374,12 +362,12 @@ def summon_problem(entry: Unit) -> Text | None:
     return None
 
 
-def summoned_profile(data: dict) -> Unit:
+def summoned_profile(data: dict, context: Any = None) -> Unit:
     """The army-file unit entry a summoning spell's ``summon.unit`` gives, checked as an army
     file's units are and as :func:`summon_problem` asks; a bad one raises ValueError naming the
-    field."""
+    field. ``context``: the validation context (``FILE``: read from a player's file)."""
     try:
-        entry = Unit.model_validate(data)
+        entry = Unit.model_validate(data, context=context)
     except ValidationError as exc:
         field, reason = validation_problems(exc, default_field="unit")[0]
         raise ValueError(_("{field}: {reason}", field=f"summon.unit.{field}", reason=reason)) from None
@@ -481,7 +469,7 @@ class Spell(Strict):
         return out
 
     @model_validator(mode="after")
-    def _range(self) -> "Spell":
+    def _range(self, info: ValidationInfo) -> "Spell":
         reaches = {float(m.group(1)) for t in self.types if (m := RANGE_TYPE.fullmatch(t))}
         if len(reaches) > 1:
             raise ValueError(_("spell {spell}: more than one Range type", spell=self.name))
@@ -494,7 +482,7 @@ class Spell(Strict):
                                    spell=self.name, reach=decimal(reach, "g"), range=decimal(self.range, "g")))
         for effect in (self.resolve, self.boosted_resolve):  # §7.9: the unit it summons is a unit entry
             if effect is not None and effect.summon is not None:
-                summoned_profile(effect.summon.unit)
+                summoned_profile(effect.summon.unit, info.context)  # a player's file's unit, as written
         return self
 
     def version_resolve(self, boosted: "BoostedVersion | bool | None" = None) -> SpellEffect:
@@ -557,8 +545,9 @@ class Army(Strict):
                 lores = commas(data_said(lo.name) for lo in self.lores) or _("none given")
                 # a sample lore shipped apart (Cairns) is taken by copying its file into the army's lores: say where
                 sample = next((name for name in SAMPLE_LORES if name == u.wizard.lore.strip().lower()), None)
-                reason = (_("{lore!r} is not among the army's lores ({lores}); it is a sample lore: copy "
-                            "engine/rulesets/ninth_age/data/lores/{file}.json into the file's lores", lore=u.wizard.lore,
+                # (a Discord player cannot read the repository's file: /army sample sends it)
+                reason = (_("{lore!r} is not among the army's lores ({lores}); it is a sample lore: get its file with "
+                            "/army sample name:{file} and copy it into the file's lores", lore=u.wizard.lore,
                             lores=lores, file=sample) if sample else
                           _("{lore!r} is not among the army's lores ({lores})", lore=u.wizard.lore, lores=lores))
                 raise ValueError(_("{field}: {reason}", field=f"units.{n}.wizard.lore", reason=reason))
@@ -624,7 +613,9 @@ def load_army_text(text: str, filename: str = "army file") -> Army:
     except json.JSONDecodeError as exc:
         raise IllegalAction("bad-army", _("{filename}: not valid JSON ({msg}, line {lineno}).", filename=filename, msg=exc.msg, lineno=exc.lineno)) from None
     try:
-        return Army.model_validate(data)
+        # a player's file: every value as its field's JSON type ("models": "30" refused); an army kept
+        # in the store or in a game's state is read with Army.model_validate, as it always was
+        return Army.model_validate(data, context=FILE)
     except ValidationError as exc:
         field, reason = validation_problems(exc, default_field="army")[0]
         raise IllegalAction("bad-army", _("{filename}: {field}: {reason}", filename=filename, field=field, reason=reason)) from None

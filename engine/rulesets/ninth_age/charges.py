@@ -812,13 +812,21 @@ def blocked_path_move(state: NinthAgeState, decl: ChargeDeclaration, charger: Un
     ignored) or before any other unit, Impassable terrain or the table edge. The enemy met counts
     as charged (the charge is now on it) and, instead of the align, combat reforms to turn the
     side the charger came into toward it. Meeting no enemy, the charge is not completed: it
-    counts as failed (no further move, no shooting)."""
+    counts as failed (no further move, no shooting).
+
+    From rules version 7 (NinthAgeState.blocked_path_v7) every other unit is met at the edge of
+    its formation: the empty slots of an incomplete last rank (seed 001:745-747, "rango
+    posteriore incompleto") are part of the unit, no room to move into. Reaching an enemy there,
+    where no model of it stands, it touches no base: no "contatto con il nemico", so the charge
+    is not completed. A game begun before went on into the empty slots to the first model."""
     start = charger.footprint()
     enemies = [u.id for u in state.on_table(state.enemy_of(charger.owner)) if not u.garrison]
+    whole = state.blocked_path_v7
     # exactly where it first touches an enemy, or would go into any other unit or Impassable
     # terrain, or meets the table edge (motion.move_ahead; a charge move: no 1" gap to keep)
     ahead = move_ahead(start, float(total), surroundings(state, {charger.id}), contact=enemies, edge=True,
-                       clearance=0.0, through_terrain=CLEARANCE_END if ethereal(state, charger) else None)
+                       clearance=0.0, through_terrain=CLEARANCE_END if ethereal(state, charger) else None,
+                       whole=whole)
     moved = ahead.at
     met = list(ahead.met) if ahead.stop == "contact" else []
     stop = None
@@ -827,10 +835,32 @@ def blocked_path_move(state: NinthAgeState, decl: ChargeDeclaration, charger: Un
     elif ahead.stop == "edge":
         stop = _("the table edge")
     end = translate(start, 0, moved)
+    slot = None  # the enemy whose formation it reached where no model of it stands
+    if whole and met:
+        touching = [m for m in met if models_in_contact(end, state.units[m].footprint())]
+        slot, met = (None, touching) if touching else (met[0], [])
     charger.pose = end.pose
     swept = start.shape.union(end.shape).convex_hull
     state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start.centre), list(end.centre)],
                              "label": _("Blocked Path: {moved}\" of {total}\"", moved=decimal(moved, ".1f"), total=total)})
+    if slot is not None:
+        charger.charged, charger.failed_charge = False, True
+        events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
+                            text=ngettext("{charger} makes the Blocked Path move: straight forward {moved}\" of "
+                                          "{total}\" to an empty slot at the edge of {enemy}'s formation: "
+                                          "the empty slots of an incomplete last rank are part of the unit, "
+                                          "no room to move into, and it touches no base. The charge is not "
+                                          "completed: it counts as failed, and {charger} may not move again or "
+                                          "shoot this turn (§8.6, §8.7).",
+                                          "{charger} make the Blocked Path move: straight forward {moved}\" of "
+                                          "{total}\" to an empty slot at the edge of {enemy}'s formation: "
+                                          "the empty slots of an incomplete last rank are part of the unit, "
+                                          "no room to move into, and they touch no base. The charge is not "
+                                          "completed: it counts as failed, and {charger} may not move again or "
+                                          "shoot this turn (§8.6, §8.7).",
+                                          number(state, charger), charger=charger.id, moved=decimal(moved, ".1f"),
+                                          total=total, enemy=slot)))
+        return
     if not met:
         charger.charged, charger.failed_charge = False, True
         events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},

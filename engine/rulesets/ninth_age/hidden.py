@@ -51,6 +51,10 @@ def army_text(state: NinthAgeState, seat_text: str, viewer: str | None,
                                                                               s.name.casefold())), None)
     if seat not in SEATS:
         raise IllegalAction("unknown-seat", _("There is no seat {seat_text!r}: p1 or p2.", seat_text=seat_text[:20]))
+    if state.options.get("armies") == "chosen" and seat not in state.armies_chosen:
+        # the sample army the game was set up with is no one's list yet: showing it read as the player's
+        raise IllegalAction("no-army-yet", _("{name} has not brought an army yet (/army use name:).",
+                                             name=state.seat(seat).name))
     if unit:
         return unit_text(state, seat, viewer, unit)
     army = state.armies[seat]

@@ -17,8 +17,9 @@ from engine.rulesets.ninth_age.grammar import entry_number
 from engine.core.text import N_, Text, _, ngettext, commas
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
 
+from engine.rulesets.ninth_age.file_model import FileModel
 from engine.rulesets.ninth_age.catalogue import (
     data_said,
     BOOK_RULES, CHARACTER_CATEGORIES, MagicItem, magic_items, rule_problem,
@@ -69,7 +70,7 @@ LANCE_TROOPS = ("war beast", "monstrous beast")
 NO_MOUNTED = ("pike", "additional hand weapon")
 
 
-class BookItem(BaseModel):
+class BookItem(FileModel):
     """An army book's magic item, as an army file gives it (the rulebook's are built in).
 
     ``profile``: characteristic changes for the bearer (a weapon's only for attacks made with

@@ -817,6 +817,64 @@ def scroll_refusal(state: NinthAgeState, seat: str, word: str):
     return None
 
 
+def scroll_reader_refusal(state: NinthAgeState, decision, answer: str):
+    """Why ``answer`` is no answer to "Who reads the {item}?" (the scroll ``decision`` asks its
+    reader for, §23.7): the model named is the enemy's, carries no such scroll, read its own
+    already (one use, §23.2), is no longer on the table, stands in a fleeing unit (seed
+    001:946-947), or is no Wizard and the scroll an Arcane item (seed 001:3711-3745: only the
+    Dispel Scroll is also an Enchanted item, in an army with no wizards). None when the name is
+    no model's, or names one of the readers offered (the plain refusal says the options)."""
+    item = _asked_scroll(state, decision)
+    key = str(answer or "").strip().casefold()
+    if item is None or not key:
+        return None
+    seat = decision.seat
+    mine = [c for c in state.casters.values() if c.seat == seat]
+    found = [c for c in mine if c.name.casefold() == key] or [c for c in mine if c.name.casefold().startswith(key)]
+    if len(found) != 1:
+        unit = next((u for u in state.units.values() if u.id.casefold() == key), None)
+        if unit is None or found:
+            return None
+        if unit.owner != seat:
+            return ngettext("{unit} is not of your army: your {item} is read by one of your own models (§23.7).",
+                            "{unit} are not of your army: your {item} is read by one of your own models (§23.7).",
+                            number(state, unit), unit=unit.id, item=item)
+        return ngettext("{unit} carries no {item} (§23.7).", "{unit} carry no {item} (§23.7).", number(state, unit),
+                        unit=unit.id, item=item)
+    c = found[0]
+    if c.name in decision.options:
+        return None
+    carried = not c.conclave and c.unit in state.units and \
+        any(i.lower() == item.lower() for i in state.unit_entry(state.units[c.unit]).magic_items)
+    if not carried:
+        return _("{c} carries no {item} (§23.7).", c=c.name, item=item)
+    if item in c.used_items:
+        return _("{c} has already read its {item}, and it works once (§23.2).", c=c.name, item=item)
+    if not caster_alive(state, c):
+        return _("{c} cannot read the {item}: it is no longer on the table.", c=c.name, item=item)
+    if caster_unit(state, c).fleeing:
+        return _("{c} cannot read the {item}: its unit is fleeing, and a fleeing unit neither dispels nor "
+                 "activates a one-use item (§8.9).", c=c.name, item=item)
+    if not is_wizard(c) and item != "Dispel Scroll":
+        return _("{c} cannot read the {item}: it is no Wizard, and only a Wizard reads an Arcane item (§23.7).",
+                 c=c.name, item=item)
+    return None
+
+
+def _asked_scroll(state: NinthAgeState, decision) -> str | None:
+    """The scroll a "Who reads the {item}?" question asks about: as the question was made, or
+    (a question stored without it) the one scroll every reader offered carries."""
+    said = decision.message or {}
+    if said.get("msgid") == "Who reads the {item}?":
+        item = said.get("params", {}).get("item")
+        if item in SCROLLS.values():
+            return item
+    mine = {c.name: c for c in state.casters.values() if c.seat == decision.seat}
+    fits = [item for item in SCROLLS.values()
+            if decision.options and all(o in mine and has_item(state, mine[o], item) for o in decision.options)]
+    return fits[0] if len(fits) == 1 else None
+
+
 def aether_icons(state: NinthAgeState, seat: str) -> list[str]:
     """``seat``'s units on the table, not fleeing, that carry the Aether Icon, its standard not lost: each may
     dispel "come fosse un Maestro Mago" (§23.8, [A-44]: +2, a Wizard Master's level bonus; the unit

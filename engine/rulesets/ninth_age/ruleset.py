@@ -152,10 +152,19 @@ class NinthAge(Ruleset):
     # mosso"); a game begun before let it (NinthAgeState.leave_v6). A Remains-in-Play spell whose units are
     # all destroyed or fled ends; a game begun before kept it in play (NinthAgeState.rip_gone_v6). A charged War
     # Machine may only Hold; a game begun before offered it Flee (NinthAgeState.war_machine_hold_v6).
+    # 7 (n9-blocked): the Blocked Path move (§8.6) meets every other unit at the edge of its formation,
+    # the empty slots of an incomplete last rank no room to move into; reaching an enemy only there it
+    # touches no model and the charge fails. A game begun before went on into the slots to the first
+    # model (NinthAgeState.blocked_path_v7). A duplicate spell roll's die is shown before the question
+    # for its replacement; a game begun before showed it after the answer, in the answer's action
+    # (NinthAgeState.spell_die_v7).
     # 7 (n9-play6): a Random Movement unit that rallied moves no more that phase (seed 001:931-932); a
     # movement item counts for the whole unit, its joined characters too (seed 001:3757); a Vortex
     # template starts straight ahead of its caster, clear of its own unit (seed 001:1099-1100). A game
     # begun before plays them as it did (NinthAgeState.play6_v7).
+    # A game keeps its version (NinthAgeState.rules_version); a change of a new version N: bump this,
+    # say it (as the older rules played) under N in rules_changes, and ask it where it plays by a
+    # line ``<name>_vN = since(N)`` on NinthAgeState, read ``if state.<name>_vN:``.
     rules_version = 7
     rules_changes = {
         2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
@@ -178,9 +187,11 @@ class NinthAge(Ruleset):
             N_("a Remains in Play spell stays in play when every unit it was on is destroyed"),
             N_("a charged War Machine may Flee"),
             N_("a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), not Stomp (D6))")),
-        7: (N_("a Random Movement unit that rallied still moves in that Compulsory Moves; a Banner of Speed does not "
+        7: (N_("a Blocked Path move goes on into the empty slots of a unit's incomplete last rank, to its first model"),
+            N_("a duplicate spell roll's die is shown only once its replacement is chosen"),
+            N_("a Random Movement unit that rallied still moves in that Compulsory Moves; a Banner of Speed does not "
                "speed the characters joined to its unit, nor a unit its joined character's; a Vortex template starts "
-               "aslant toward its point, even over the caster's own unit"),),
+               "aslant toward its point, even over the caster's own unit")),
     }
 
     def option_names(self) -> dict[str, str]:
@@ -268,16 +279,7 @@ class NinthAge(Ruleset):
             seats=[Seat(id="p1", name="Player 1"), Seat(id="p2", name="Player 2")], phase="setup",
             armies=armies, table=table, deployment=deployment, objective=objective,
             charge_path_capped=bool(options.get("charge_path_capped", False)),
-            fast_cavalry_vanguard=version >= 3,
-            healing_v5=version >= 5,
-            duplicate_rules_v6=version >= 6,
-            placement_v6=version >= 6,
-            specials_v6=version >= 6, sight_v6=version >= 6,
-            reveals_at_question=version >= 6,
-            leave_v6=version >= 6,
-            rip_gone_v6=version >= 6,
-            war_machine_hold_v6=version >= 6,
-            play6_v7=version >= 7,
+            rules_version=version,  # what each version changed: NinthAgeState's since() lines
         )
         muster.build_units(state)
         return state
@@ -287,11 +289,16 @@ class NinthAge(Ruleset):
 
     def refuse_option(self, state: GameState, decision: Any, option: str) -> Any | None:
         """Why an answer the question does not take is none: a scroll named in a dispel question
-        that is spent, whose bearer cannot read it, or that has no effect on the spell (§23.7)."""
+        that is spent, whose bearer cannot read it, or that has no effect on the spell (§23.7); a
+        model named to read a scroll that carries none, or cannot read it."""
         if isinstance(state, NinthAgeState) and decision.key.startswith("dispel-"):
             from engine.rulesets.ninth_age.magic import scroll_refusal
 
             return scroll_refusal(state, decision.seat, option)
+        if isinstance(state, NinthAgeState) and decision.key.startswith("scroll-"):  # who reads it
+            from engine.rulesets.ninth_age.magic import scroll_reader_refusal
+
+            return scroll_reader_refusal(state, decision, option)
         return None
 
     def said_at_question(self, state: GameState) -> tuple[str, ...]:

@@ -189,6 +189,7 @@ def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> No
             state.rng, unit.name, count, lore, taken.setdefault(lore.lower(), set()),
             lambda key, q, opts: decide(state, seat, key, q, opts), events, seat=seat, pathmaster=pathmaster,
             name_generic=state.play6_v7,
+            die_first=state.spell_die_v7,
             names={sp.number: sp.name for sp in next((lo.spells for lo in army.lores
                                                       if lo.name.lower() == lore.lower()), [])})
 

@@ -39,8 +39,9 @@ from engine.core.text import _
 import re
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from engine.rulesets.ninth_age.file_model import FileModel
 from engine.rulesets.ninth_age.characteristics import CHARACTERISTICS, characteristic_changes
 
 _HITS = re.compile(r"^(\d+|[1-3]?D[36](\+\d+)?)$", re.I)
@@ -62,7 +63,7 @@ def amount_problem(text: object) -> str | None:
     return _("{typed!r} is not a number of wounds or dice such as 3, D3, D6, 2D6, D3+1", typed=typed)
 
 
-class Summon(BaseModel):
+class Summon(FileModel):
     """The unit a summoning spell brings (§7.9). ``unit`` stays the entry as the lore file wrote
     it; :class:`~engine.rulesets.ninth_age.army.Spell` checks it as an army file's unit (this
     module comes before the army's models, so it cannot name them)."""
@@ -81,7 +82,7 @@ class Summon(BaseModel):
         return v
 
 
-class SpellEffect(BaseModel):
+class SpellEffect(FileModel):
     model_config = ConfigDict(extra="forbid")
 
     hits: str | None = None
@@ -149,7 +150,7 @@ class SpellEffect(BaseModel):
         return bool(self.modifiers or self.halve or self.armour or self.ward)
 
 
-class BoundSpell(BaseModel):
+class BoundSpell(FileModel):
     """A bound spell a non-wizard model carries (§9.12): a spell of one of the army's lores,
     cast at its Power Level."""
 

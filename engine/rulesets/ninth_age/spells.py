@@ -22,10 +22,15 @@ Choose = Callable[[str, str, list[str]], str]  # (key, question, options) -> ans
 
 def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choose: Choose,
              events: list[Event], seat: str | None = None, pathmaster: bool = False,
-             names: dict[int, str] | None = None, name_generic: bool = True) -> list[int]:
+             names: dict[int, str] | None = None, die_first: bool = True,
+             name_generic: bool = True) -> list[int]:
     """The spells one wizard knows (``level`` of them); ``taken`` (numbers 1-6 already obtained
     in the army for this lore) is updated. ``names`` (number -> spell name) lets the closing
-    line name them, as /cast takes them: "Shaman knows Thorns spells 1 (Bark Skin), 5 (...)"."""
+    line name them, as /cast takes them: "Shaman knows Thorns spells 1 (Bark Skin), 5 (...)".
+    ``die_first``: a duplicate's die is shown before the question for its replacement (rules
+    version 7); else after the answer, in one line with it, as a game begun before showed it
+    (the die then falls in the answer's action, which /game verify compares action by action).
+    ``name_generic``: the question offering spell 0 names it too (rules version 7 on)."""
     names = names or {}
 
     def named(numbers):
@@ -62,10 +67,22 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
             if not options:
                 events.append(Event(kind="roll", seat=seat, roll=roll, text=text_join("", [text, _(" A duplicate, and no spell is left to replace it: it is lost.")])))
                 continue
-            answer = choose(f"spell-{wizard}-{n}", _("{wizard} rolled {spell} of {lore}, a duplicate. Which spell replaces it (0 is the Generic spell)?", wizard=wizard, spell=spell, lore=lore), options)
-            text = text_join("", [text, _(" A duplicate: replaced by spell {answer}.", answer=answer)])
+            question = _("{wizard} rolled {spell} of {lore}, a duplicate. Which spell replaces it (0 is the Generic spell)?", wizard=wizard, spell=spell, lore=lore)
+            if not die_first:  # rules version 6 and before: the die said after the answer
+                answer = choose(f"spell-{wizard}-{n}", question, options)
+                events.append(Event(kind="roll", seat=seat, roll=roll, text=text_join("", [text, _(" A duplicate: replaced by spell {answer}.", answer=answer)])))
+                spell = int(answer)
+                known.append(spell)
+                if spell:
+                    taken.add(spell)
+                continue
+            # the die shown first, then the question it raises (the replacement is said once chosen)
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=text_join("", [text, _(" A duplicate: a spell not yet obtained replaces it.")])))
+            answer = choose(f"spell-{wizard}-{n}", question, options)
+            events.append(Event(kind="spells", seat=seat, text=_("{wizard}'s duplicate {spell} of {lore} is replaced by spell {answer}.", wizard=wizard, spell=spell, lore=lore, answer=answer)))
             spell = int(answer)
-        events.append(Event(kind="roll", seat=seat, roll=roll, text=text))
+        else:
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=text))
         known.append(spell)
         if spell:
             taken.add(spell)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field, field_serializer, model_validator
+from pydantic import BaseModel, Field, ValidationInfo, field_serializer, model_validator
 
 from engine.core import GameState
 from engine.core.text import N_, Text, ngettext
@@ -174,6 +174,29 @@ class DeployStatus(BaseModel):
     counted_groups: list[str] = Field(default_factory=list)  # "characters"/"war machines" already counted
 
 
+def since(version: int) -> property:
+    """A question a rule asks of the game where a rules version changed it: does the game play
+    by rules ``version`` or a later one (NinthAgeState.rules_version)? ``placement_v6 = since(6)``
+    on NinthAgeState, read ``if state.placement_v6:``.
+
+    >>> class Game:
+    ...     rules_version = 5
+    ...     healing_v5, placement_v6 = since(5), since(6)
+    >>> Game().healing_v5, Game().placement_v6
+    (True, False)
+    """
+    return property(lambda state: state.rules_version >= version,
+                    doc=f"True when the game plays by rules version {version} or later.")
+
+
+# The booleans a state stored before NinthAgeState.rules_version kept, each with the version that
+# set it (``version >= N`` when the game began): how such a state is read (_older_flags). Closed:
+# a change of a later version is asked by rules_version alone.
+OLDER_FLAGS = {"fast_cavalry_vanguard": 3, "healing_v5": 5, "placement_v6": 6, "specials_v6": 6, "sight_v6": 6,
+               "reveals_at_question": 6, "leave_v6": 6, "rip_gone_v6": 6, "war_machine_hold_v6": 6,
+               "duplicate_rules_v6": 6}
+
+
 class NinthAgeState(GameState):
     armies: dict[str, Army]
     table: Table
@@ -192,60 +215,75 @@ class NinthAgeState(GameState):
     step: str = ""  # within a phase: charges, remaining
     charges: list[ChargeDeclaration] = Field(default_factory=list)
     charge_path_capped: bool = False
+    # The rules version the game began under (NinthAge.rules_version, as the stored game's record
+    # keeps it): it plays by that version's rules, so that its log replays to the state it was played
+    # to. What each version changed is asked by name below (``state.placement_v6``), each a line
+    # ``name = since(version)``; NinthAge.rules_changes says it to the players. A state stored before
+    # this field, with one boolean per change instead, is read by _older_flags.
+    rules_version: int = 1
+    # -- the rules versions' changes, each read where it plays (a new one: one more line, e.g.
+    # ``<name>_v8 = since(8)``, under its comment) --
     # Fast Cavalry's own Vanguard (§22: "hanno anche le regole speciali Riorganizzazioni Gratuite e
-    # Avanguardia"), from rules version 3 on: a game begun before it (no field stored: False) has no
-    # Vanguard step for it, so its log of actions replays as it was played
-    fast_cavalry_vanguard: bool = False
+    # Avanguardia"), from rules version 3 on: a game begun before it has no Vanguard step for it, so
+    # its log of actions replays as it was played
+    fast_cavalry_vanguard = since(3)
     # Heal and Recover Wounds (§7.8) as rules version 5 has them: X's D3 read off a D6 (§0.1, §1.1,
     # the D6 face shown); a Wizard Conclave Champion brought back by Recover a wizard again; a unit
     # whose rank and file fell, its characters standing for it (§16.2), given its R&F back by Recover.
-    # A game begun before (no field stored: False) heals as it did then, so its log replays to the
-    # same state
-    healing_v5: bool = False
+    # A game begun before heals as it did then, so its log replays to the same state
+    healing_v5 = since(5)
     # Placement as rules version 6 has it: a charge ends flush with the side it charged, its front
     # along that side, not corner to corner (§8.5 "in modo tale che i loro lati siano in contatto");
     # the combat-reform question offers only sides with a legal width (§11.14); models brought back
-    # at the rear (Recover, §7.8) only where they fit. A game begun before (no
-    # field stored: False) places as it did then, so its log replays to the same state
-    placement_v6: bool = False
+    # at the rear (Recover, §7.8) only where they fit. A game begun before places as it did then, so
+    # its log replays to the same state
+    placement_v6 = since(6)
     # Rules version 6 (n9-versions gates what n9-joined-specials and n9-hill-heal changed): a joined
     # character makes its own Stomp, Grinding Attacks and close-combat Breath Weapon, a unit's own
     # Stomp and Grinding Attacks are made by its rank and file in contact only, and its Breath
-    # Weapons are kept by model (fighters.py, breath.py). A game begun before (False) counts the
-    # characters' bases in contact as the unit's and keeps the places that breathed (``breathed``)
-    specials_v6: bool = False
+    # Weapons are kept by model (fighters.py, breath.py). A game begun before counts the characters'
+    # bases in contact as the unit's and keeps the places that breathed (``breathed``)
+    specials_v6 = since(6)
     # Rules version 6: Posizione Elevata model by model (§18.4: each model with more than half of its
     # own base on a hill is Large, shooting.elevated) and a Missile spell's line of sight a shooter's
-    # (magic.in_sight). A game begun before (False) makes a unit Large when more than half of its
-    # footprint is on a hill, and a spell sees every unit at its troop type's height
-    sight_v6: bool = False
+    # (magic.in_sight). A game begun before makes a unit Large when more than half of its footprint
+    # is on a hill, and a spell sees every unit at its troop type's height
+    sight_v6 = since(6)
     # A hidden item revealed (§2.4) by an action that then stops at a question is in ``revealed``
     # from that moment (NinthAge.said_at_question), from rules version 6 on: the other player's
-    # /army show gives it while the question waits. A game begun before (no field stored: False)
-    # keeps it out until the answer, as it was stored then, so its log replays to the same state
-    reveals_at_question: bool = False
+    # /army show gives it while the question waits. A game begun before keeps it out until the
+    # answer, as it was stored then, so its log replays to the same state
+    reveals_at_question = since(6)
     # A character that moved with its unit this phase may not leave it (§16.3, seed 001:2586-2587: "se è
-    # in grado di muoversi (... non ha già mosso ...)"), from rules version 6 on; a game begun before (no
-    # field stored: False) let it, so its log replays as it was played
-    leave_v6: bool = False
+    # in grado di muoversi (... non ha già mosso ...)"), from rules version 6 on; a game begun before
+    # let it, so its log replays as it was played
+    leave_v6 = since(6)
     # A Remains-in-Play spell whose units are all destroyed or fled off the table ends (magic.py,
     # _end_spells_of_the_slain), from rules version 6 on; before, it stayed in play and was offered to
-    # dispel after every spell (no field stored: False)
-    rip_gone_v6: bool = False
-    # A charged War Machine may only Hold (§14.4, §18.6), from rules version 6 on; before, it was offered
-    # Flee (no field stored: False)
-    war_machine_hold_v6: bool = False
+    # dispel after every spell
+    rip_gone_v6 = since(6)
+    # A charged War Machine may only Hold (§14.4, §18.6), from rules version 6 on; before, it was
+    # offered Flee
+    war_machine_hold_v6 = since(6)
     # A special rule a model has twice with different values, one a dice roll (Stomp (D6) and Stomp
     # (1)), as rules version 6 reads it: the clearly higher, else the owner's choice (seed
-    # 001:3124-3130); a game begun before (no field stored: False) takes the plain number as it did
-    duplicate_rules_v6: bool = False
+    # 001:3124-3130); a game begun before takes the plain number as it did
+    duplicate_rules_v6 = since(6)
+    # The Blocked Path move (§8.6) as rules version 7 has it: every other unit met at the edge of its
+    # formation, the empty slots of an incomplete last rank no room to move into (charges.blocked_path_move).
+    # A game begun before went on into those slots to the first model, as it did
+    blocked_path_v7 = since(7)
+    # A duplicate spell roll's die is shown before the question for its replacement (spells.generate
+    # die_first), from rules version 7 on. A game begun before showed it after the answer, so the die
+    # falls in the answer's action, as /game verify reads its log
+    spell_die_v7 = since(7)
     # Rules version 7 (n9-play6): a Random Movement unit that rallied moves no more that Movement phase
     # (seed 001:931-932; random_moves.py); a joined character's M takes its unit's movement item and a
     # unit's M the movement item its joined character carries ("L'unità del portatore ha +1
     # Movimento", seed 001:3757; mixed_units.unit_movement); a Vortex's template starts straight
     # ahead of its caster, clear of the caster's own unit (§9.3, seed 001:1099-1100; magic._vortex). A
-    # game begun before (no field stored: False) plays them as it did
-    play6_v7: bool = False
+    # game begun before plays them as it did
+    play6_v7 = since(7)
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
@@ -271,6 +309,23 @@ class NinthAgeState(GameState):
     # -- summoned units (summoning.py, §7.9): by seat, the profiles of the units summoned in play,
     # each as the army-file entry it was made from (its models the number summoned)
     summoned: dict[str, list[Unit]] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _older_flags(cls, data: Any, info: ValidationInfo) -> Any:
+        """A state stored before ``rules_version`` was kept one boolean per change instead
+        (OLDER_FLAGS), each set when the game began (``version >= N``), absent when it was stored
+        before that change existed (none at all before version 3). Its rules version is the stored
+        game's (Ruleset.load_state's ``rules_version``, the one its log replays under); read
+        without it, the highest whose booleans it has set, else 1: the same play (versions 2 and 4
+        changed a set-up default and the sample armies, which the stored state already holds),
+        not always the same number."""
+        if isinstance(data, dict) and "rules_version" not in data:
+            versions = [version for flag, version in OLDER_FLAGS.items() if data.get(flag)]
+            data = {k: v for k, v in data.items() if k not in OLDER_FLAGS}
+            stored = (info.context or {}).get("rules_version")
+            data["rules_version"] = stored if stored is not None else max(versions, default=1)
+        return data
 
     @field_serializer("last_moves")
     def _moves_keep_their_captions(self, moves: list[dict]) -> list[dict]:
