@@ -98,10 +98,13 @@ def unrevealed_movement_items(state: NinthAgeState, unit: UnitState) -> list[str
 def _unit_movement_items(state: NinthAgeState, unit: UnitState) -> list[tuple[str, str]]:
     """(carrier, item) of the unrevealed movement items that speed the unit: its own, and from
     rules version 7 its joined characters' too (the bearer's unit moves faster, seed 001:3757)."""
-    from engine.rulesets.ninth_age.mixed_units import joined
-
-    members = [unit] + (joined(state, unit) if state.play6_v7 else [])
+    members = [unit] + (_joined(state, unit) if state.play6_v7 else [])
     return [(m.id, i) for m in members for i in unrevealed_movement_items(state, m)]
+
+
+def _joined(state: NinthAgeState, unit: UnitState) -> list[UnitState]:
+    """The characters joined to ``unit``, a hidden one aside (mixed_units.joined, which imports this module)."""
+    return [u for u in state.units.values() if u.host == unit.id and u.location != "hidden"]
 
 
 def shown_allowance(state: NinthAgeState, unit: UnitState, allowance: float) -> float:
@@ -111,13 +114,14 @@ def shown_allowance(state: NinthAgeState, unit: UnitState, allowance: float) -> 
     a whole-unit ratio of the carrier's own M."""
     entry = state.unit_entry(unit)
     if state.play6_v7:
-        from engine.rulesets.ninth_age.mixed_units import unit_movement
+        from engine.rulesets.ninth_age.state import members_movement
 
         items = _unit_movement_items(state, unit)
         if not items:
             return allowance
-        with_items = unit_movement(state, unit)
-        without = unit_movement(state, unit, without=frozenset(i.lower() for _c, i in items))
+        members = [unit] + _joined(state, unit)
+        with_items = members_movement(state, members)
+        without = members_movement(state, members, without=frozenset(i.lower() for _c, i in items))
         return allowance if with_items == 0 else allowance * without / with_items
     if not unrevealed_movement_items(state, unit) or entry.movement == 0:
         return allowance

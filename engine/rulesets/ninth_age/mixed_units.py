@@ -222,14 +222,12 @@ def unit_movement(state: NinthAgeState, unit: UnitState, without: frozenset[str]
     speeds the bearer's whole unit: the unit's models and the characters joined to it alike, by
     the largest such item among them, not stacked. ``without``: items (lower case) left out, to
     know how far the unit could go without them (a hidden item, §2.4)."""
-    from engine.rulesets.ninth_age.army import MOVEMENT_ITEMS
+    from engine.rulesets.ninth_age.state import members_movement
 
     members = [unit] + joined(state, unit)
     if not state.play6_v7:
         return min(state.unit_entry(m).movement for m in members)
-    bonus = max([MOVEMENT_ITEMS[i.lower()] for m in members for i in state.unit_entry(m).movement_items
-                 if i.lower() not in without] or [0])
-    return min(min(10, state.unit_entry(m).base_movement + bonus) for m in members)
+    return members_movement(state, members, without)
 
 
 def unit_models_ld(state: NinthAgeState, unit: UnitState) -> int:

@@ -376,6 +376,18 @@ TROOP_WORDS = {t: t for t in (N_("infantry"), N_("war beast"), N_("cavalry"), N_
 CATEGORY_WORDS = {c: c for c in (N_("lord"), N_("hero"), N_("core"), N_("special"), N_("rare"))}
 
 
+def members_movement(state: "NinthAgeState", members: list, without: frozenset[str] = frozenset()) -> int:
+    """The lowest M of a unit's ``members`` (the unit and its joined characters) with the largest
+    movement item among them for all (rules version 7: "L'unità del portatore ha +1 Movimento",
+    seed 001:3757), not stacked; ``without``: items (lower case) left out. Here, below both
+    mixed_units and hidden, which ask it."""
+    from engine.rulesets.ninth_age.army import MOVEMENT_ITEMS
+
+    bonus = max([MOVEMENT_ITEMS[i.lower()] for m in members for i in state.unit_entry(m).movement_items
+                 if i.lower() not in without] or [0])
+    return min(min(10, state.unit_entry(m).base_movement + bonus) for m in members)
+
+
 def category_word(category: str) -> Text | str:
     """An entry's category in the reader's language (any other word as it is).
 
