@@ -21,7 +21,7 @@ from engine.core.decisions import Decide, DecisionNeeded, PendingDecision
 from engine.core.questions import Decision, GivenAnswer
 from engine.core.errors import IllegalAction, quote
 from engine.core.events import Event
-from engine.core.text import N_, Text, _, _area_of, ngettext, commas, join
+from engine.core.text import N_, Text, _, _area_of, ngettext, commas, either, join
 from engine.core.models import Action, GameState, Resign, Result
 from engine.core.timeout import Timeout, default_answer
 
@@ -578,10 +578,10 @@ class Ruleset(ABC):
             reason = self.refuse_option(state, decision, action.option)
             if reason is not None:  # the ruleset knows why this answer is not one (an item spent, ...)
                 raise IllegalAction("bad-option", _("{reason} Choose {options}.", reason=reason,
-                                                    options=commas(decision.options)))
+                                                    options=either(decision.options)))
             raise IllegalAction("bad-option", _("{answer} is not an answer to “{question}” Choose {options}.",
                                             answer=quote(action.option), question=decision.asked(),
-                                            options=commas(decision.options)))
+                                            options=either(decision.options)))  # "A, B o C", not "A, B e C"
         return self._run(self.before_question(state), self.parse_action(pending.action),
                          [*pending.given(), GivenAnswer(action.option, action.key, action.at)],
                          shown=pending.shown, seen=pending.seen)

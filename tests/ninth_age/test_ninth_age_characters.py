@@ -90,12 +90,14 @@ def test_a_mixed_unit_moves_at_its_lowest_m_and_a_character_leaves_at_least_1_in
     state = scenario({"Knights": (20, 14, 0), "Marshal": (24.5, 15.5, 0)})
     state = apply(state, Join(seat="p1", unit="Marshal", into="Knights", file=4))
     assert state.units["Marshal"].cells is None and state.units["Knights"].formation.attached[0].id == "Marshal"
-    assert mixed_units.unit_movement(state, state.units["Knights"]) == 4  # the Marshal's M 4, not the Knights' 8
-    # next turn: the Knights advance at M 4
+    # the Marshal's M 4, not the Knights' 8, with the Knights' Banner of Speed's +1 for the whole unit, the
+    # Marshal too (rules version 7, "L'unità del portatore ha +1 Movimento": test_ninth_age_play6.py)
+    assert mixed_units.unit_movement(state, state.units["Knights"]) == 5
+    # next turn: the Knights advance at M 5
     state.units["Knights"].joined_this_phase = False
     state.units["Marshal"].moved = False
-    with pytest.raises(IllegalAction, match=r"allows 4\""):
-        RULESET.apply(state, Advance(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=5)]))
+    with pytest.raises(IllegalAction, match=r"allows 5\""):
+        RULESET.apply(state, Advance(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=6)]))
     with pytest.raises(IllegalAction, match=r"would end 0\.\d\" from Knights; a character leaves only if it reaches"):
         RULESET.apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="right", amount=0.5)]))
     log = []

@@ -68,7 +68,8 @@ def test_stand_and_shoot_measures_against_the_lowest_m_of_a_mixed_charging_unit(
     state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 19, 180)}, step="charges", terrain="open")
     marshal = state.units["Marshal"]
     marshal.location, marshal.host = "joined", "Knights"
-    assert unit_movement(state, state.units["Knights"]) == 4
+    # 4, and the Knights' Banner of Speed's +1 for the whole unit (rules version 7, test_ninth_age_play6.py)
+    assert unit_movement(state, state.units["Knights"]) == 5
     asked, _events = RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"))
     assert "stand-and-shoot" in asked.pending.decision.options, asked.pending.decision.question
     # alone, the Knights' M 8 is the one: 6" is not farther, and the refusal says so

@@ -77,12 +77,12 @@ def test_it_never_leaves_the_table_over_an_edge():
 
 def test_it_declares_no_charge_and_makes_no_remaining_move():
     state = _hounds(at=(30, 26, 0))
-    with pytest.raises(IllegalAction, match=r"War Hounds has Random Movement: it moves only in the Compulsory Moves "
+    with pytest.raises(IllegalAction, match=r"War Hounds have Random Movement: they move only in the Compulsory Moves "
                                             r"\(§22\)"):
         RULESET.apply(state, Charge(seat="p1", unit="War Hounds", target="Brute Bulls"))
     state, _log = _compulsory(_hounds(at=(30, 6, 180)), "ahead", 1, 1)
     state.units["War Hounds"].moved = False  # even one that has not moved yet
-    with pytest.raises(IllegalAction, match=r"War Hounds has Random Movement: it moves only in the Compulsory Moves"):
+    with pytest.raises(IllegalAction, match=r"War Hounds have Random Movement: they move only in the Compulsory Moves"):
         RULESET.apply(state, Advance(seat="p1", unit="War Hounds", steps=[MoveStep(kind="forward", amount=1)]))
 
 

@@ -44,7 +44,7 @@ def _old(state):
 
 
 def test_a_new_game_is_of_version_6_and_an_older_one_keeps_the_old_rules():
-    assert RULESET.rules_version >= 6  # 7 (n9-blocked) changed only the Blocked Path move
+    assert RULESET.rules_version >= 6  # 7 (n9-blocked, n9-play6): test_ninth_age_play6.py
     new, old = RULESET.new_game_at(7, {}, 6), RULESET.new_game_at(7, {}, 5)
     assert (new.specials_v6, new.sight_v6) == (True, True)
     assert (old.specials_v6, old.sight_v6) == (False, False)

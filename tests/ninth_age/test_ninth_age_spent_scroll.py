@@ -110,12 +110,12 @@ def test_who_reads_the_scroll_refuses_a_model_that_carries_none_or_cannot_read_i
     asked = _who_reads()
     said = _refused(asked, "Chieftain")  # the enemy's
     assert str(said) == "Chieftain is not of your army: your Dispel Scroll is read by one of your own models " \
-                        "(§23.7). Choose Hedge Wizard, Marshal.", said
+                        "(§23.7). Choose Hedge Wizard or Marshal.", said
     said = _refused(asked, "Spearmen")  # a unit of the army, no scroll
-    assert str(said) == "Spearmen carry no Dispel Scroll (§23.7). Choose Hedge Wizard, Marshal.", said
+    assert str(said) == "Spearmen carry no Dispel Scroll (§23.7). Choose Hedge Wizard or Marshal.", said
     said = _refused(asked, "Captain")  # carries one, its unit flees
     assert str(said).startswith("Captain cannot read the Dispel Scroll: its unit is fleeing, and a fleeing unit "
-                                "neither dispels nor activates a one-use item (§8.9). Choose Hedge Wizard, Marshal."), said
+                                "neither dispels nor activates a one-use item (§8.9). Choose Hedge Wizard or Marshal."), said
     assert "fuga" in say(said, "it") and "Captain" in say(said, "hu"), (say(said, "it"), say(said, "hu"))
     asked.units["Captain"].fleeing = False
     asked.casters["Captain"].used_items = ["Dispel Scroll"]

@@ -23,7 +23,7 @@ from engine.core import IllegalAction
 from engine.core.errors import quote
 from engine.rulesets.ninth_age.army import Army, Unit
 from engine.rulesets.ninth_age.composition import army_size, composition_problems, size_word
-from engine.rulesets.ninth_age.state import troop_word
+from engine.rulesets.ninth_age.state import category_word, troop_word
 from engine.rulesets.ninth_age.catalogue import data_said
 from engine.rulesets.ninth_age.items import army_catalogue, price, visible_type
 
@@ -164,7 +164,7 @@ def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] =
     extras = commas([*[_equipment_shown(unit, e) for e in unit.equipment], *cmd, *items])
     shown = "?" if hidden and unit.magic_items else unit.points
     mark = f" [{unit.mark}]" if unit.mark else ""
-    fields = dict(name=unit.name, mark=mark, category=unit.category, troop_type=troop_word(unit.troop_type),
+    fields = dict(name=unit.name, mark=mark, category=category_word(unit.category), troop_type=troop_word(unit.troop_type),
                   part=unit.parts[0].name, points=shown)
     line = (_("• {name}{mark} ({category}, {troop_type}) — {models} × {part}, {points} pts", models=unit.models, **fields)
             if unit.models > 1 else _("• {name}{mark} ({category}, {troop_type}) — {part}, {points} pts", **fields))
@@ -221,7 +221,7 @@ def describe_entry(army: Army, name: str) -> str:
     read a profile or a spell in the bot, only by exporting the army as JSON)."""
     u = army.unit(name)
     lines = [_("**{name}** ({category}, {troop_type}) — {models} × {base_w}×{base_d} mm, {points} pts",
-               name=u.name, category=u.category, troop_type=troop_word(u.troop_type), models=u.models,
+               name=u.name, category=category_word(u.category), troop_type=troop_word(u.troop_type), models=u.models,
                base_w=decimal(u.base[0], "g"), base_d=decimal(u.base[1], "g"), points=u.points)]
     for p in u.parts:
         profile = _("M {M} WS {WS} BS {BS} S {S} T {T} W {W} I {I} A {A} Ld {Ld}", **{c: p.value(c) for c in _PROFILE})

@@ -1090,7 +1090,7 @@ def _choose_placement(state: NinthAgeState, charger: UnitState, target: UnitStat
         if said.count(said[n]) > 1:
             cx, cy = p.footprint.centre
             described[n] = text_join("", [described[n], _(" (its centre at ({x}, {y}), facing {facing}°)", x=decimal(cx, ".1f"), y=decimal(cy, ".1f"), facing=decimal(p.footprint.bearing, ".0f"))])
-    answer = decide(state, charger.owner, f"placement-{charger.id}", _("{charger} can contact {target} as well in {count} places ({join}). Which one?", charger=charger.id, target=target.id, count=len(ties), join=text_join("; ", described)),
+    answer = decide(state, charger.owner, f"placement-{charger.id}", ngettext("{charger} can contact {target} as well in {count} places ({join}). Which one?", "{charger} can contact {target} as well in {count} places ({join}). Which one?", number(state, charger), charger=charger.id, target=target.id, count=len(ties), join=text_join("; ", described)),
                     [str(n) for n in range(1, len(ties) + 1)])
     return ties[int(answer) - 1]
 

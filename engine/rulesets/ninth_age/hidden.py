@@ -95,9 +95,34 @@ def unrevealed_movement_items(state: NinthAgeState, unit: UnitState) -> list[str
     return [i for i in entry.movement_items if not is_revealed(state, unit.owner, i)]
 
 
+def _unit_movement_items(state: NinthAgeState, unit: UnitState) -> list[tuple[str, str]]:
+    """(carrier, item) of the unrevealed movement items that speed the unit: its own, and from
+    rules version 7 its joined characters' too (the bearer's unit moves faster, seed 001:3757)."""
+    members = [unit] + (_joined(state, unit) if state.play6_v7 else [])
+    return [(m.id, i) for m in members for i in unrevealed_movement_items(state, m)]
+
+
+def _joined(state: NinthAgeState, unit: UnitState) -> list[UnitState]:
+    """The characters joined to ``unit``, a hidden one aside (mixed_units.joined, which imports this module)."""
+    return [u for u in state.units.values() if u.host == unit.id and u.location != "hidden"]
+
+
 def shown_allowance(state: NinthAgeState, unit: UnitState, allowance: float) -> float:
-    """The allowance a reply may show: without the unit's unrevealed movement items."""
+    """The allowance a reply may show: without the unit's unrevealed movement items. From rules
+    version 7 it is the unit's M without them over its M with them (its joined characters
+    counted: a Captain slower than the Knights' banner makes them no faster without it), before
+    a whole-unit ratio of the carrier's own M."""
     entry = state.unit_entry(unit)
+    if state.play6_v7:
+        from engine.rulesets.ninth_age.state import members_movement
+
+        items = _unit_movement_items(state, unit)
+        if not items:
+            return allowance
+        members = [unit] + _joined(state, unit)
+        with_items = members_movement(state, members)
+        without = members_movement(state, members, without=frozenset(i.lower() for _c, i in items))
+        return allowance if with_items == 0 else allowance * without / with_items
     if not unrevealed_movement_items(state, unit) or entry.movement == 0:
         return allowance
     return allowance * entry.base_movement / entry.movement
@@ -106,15 +131,20 @@ def shown_allowance(state: NinthAgeState, unit: UnitState, allowance: float) -> 
 def after_move(state: NinthAgeState, unit: UnitState, used: float, allowance: float, events: list[Event]) -> None:
     """A move longer than the unit could make without its movement item reveals the item."""
     if used > shown_allowance(state, unit, allowance) + 1e-3:
-        for item in unrevealed_movement_items(state, unit):
-            reveal(state, unit.owner, unit.id, item, _("it moved {used}\", farther than it could without it", used=decimal(used, ".1f")),
+        carried = (_unit_movement_items(state, unit) if state.play6_v7
+                   else [(unit.id, i) for i in unrevealed_movement_items(state, unit)])
+        for carrier, item in carried:
+            reveal(state, unit.owner, carrier, item, _("it moved {used}\", farther than it could without it", used=decimal(used, ".1f")),
                    events)
 
 
 def before_charge_roll(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
-    """A charging unit's movement item is revealed after the reaction, before the roll."""
-    for item in unrevealed_movement_items(state, unit):
-        reveal(state, unit.owner, unit.id, item, _("the unit charges"), events)
+    """A charging unit's movement item is revealed after the reaction, before the roll (from rules
+    version 7 its joined characters' as well, which speed it)."""
+    carried = (_unit_movement_items(state, unit) if state.play6_v7
+               else [(unit.id, i) for i in unrevealed_movement_items(state, unit)])
+    for carrier, item in carried:
+        reveal(state, unit.owner, carrier, item, _("the unit charges"), events)
 
 
 def reveal_flight(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:

@@ -1285,13 +1285,26 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
     if not ShapelyPoint(point).intersects(arc_region(fp, "front")):
         bearing = fp.bearing  # a ruling: a point outside the front arc sends the template straight ahead
     dx, dy = direction(bearing)
-    # "a contatto di basetta con il mago": touching the base, never over it — sent at a slant, the
-    # template is pushed on along its way until it clears the base's front corner
-    step = size / 2 + 0.01
-    start = (front[0] + dx * step, front[1] + dy * step)
-    while base.distance(ShapelyPoint(start)) < size / 2 + 0.005:
-        step += 0.005
+    if state.play6_v7:
+        # "a contatto di basetta con il mago, con il centro della Sagoma all'interno dell'arco frontale"
+        # (seed 001:1099-1100): the player places it, and places it straight ahead of the wizard's
+        # front, where it touches the base and lies clear of the unit's front rank; from there it
+        # goes toward the point. Sent aslant from the wizard's front (as before version 7), it swept
+        # over the wizard's own neighbours in the front rank, which no player would choose.
+        fx, fy = direction(fp.bearing)
+        start = (front[0] + fx * (size / 2 + 0.01), front[1] + fy * (size / 2 + 0.01))
+        if ShapelyPoint(point).intersects(arc_region(fp, "front")) and ShapelyPoint(point).distance(ShapelyPoint(start)) > 1e-6:
+            dx, dy = direction(bearing_between(start, point))
+        else:
+            dx, dy = fx, fy
+    else:
+        # "a contatto di basetta con il mago": touching the base, never over it — sent at a slant, the
+        # template is pushed on along its way until it clears the base's front corner
+        step = size / 2 + 0.01
         start = (front[0] + dx * step, front[1] + dy * step)
+        while base.distance(ShapelyPoint(start)) < size / 2 + 0.005:
+            step += 0.005
+            start = (front[0] + dx * step, front[1] + dy * step)
     roll = roll_dice("1d6", state.rng, purpose=_('{spell}: vortex', spell=spell.name))
     if roll.total <= 5:
         length = roll.total * x

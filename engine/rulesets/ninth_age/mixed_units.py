@@ -216,9 +216,18 @@ def character_base(state: NinthAgeState, char: UnitState):
     return unary_union([fp.models[i] for i in cells if i < len(fp.models)])
 
 
-def unit_movement(state: NinthAgeState, unit: UnitState) -> int:
-    """A mixed unit Advances and Marches at the lowest M in it (§16.2)."""
-    return min([state.unit_entry(unit).movement] + [state.unit_entry(c).movement for c in joined(state, unit)])
+def unit_movement(state: NinthAgeState, unit: UnitState, without: frozenset[str] = frozenset()) -> int:
+    """A mixed unit Advances and Marches at the lowest M in it (§16.2). From rules version 7 a
+    movement item (the Banner of Speed, "L'unità del portatore ha +1 Movimento", seed 001:3757)
+    speeds the bearer's whole unit: the unit's models and the characters joined to it alike, by
+    the largest such item among them, not stacked. ``without``: items (lower case) left out, to
+    know how far the unit could go without them (a hidden item, §2.4)."""
+    from engine.rulesets.ninth_age.state import members_movement
+
+    members = [unit] + joined(state, unit)
+    if not state.play6_v7:
+        return min(state.unit_entry(m).movement for m in members)
+    return members_movement(state, members, without)
 
 
 def unit_models_ld(state: NinthAgeState, unit: UnitState) -> int:

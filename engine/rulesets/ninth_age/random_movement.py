@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from engine.core.text import _, ngettext
+from engine.core.text import ngettext
 from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -63,7 +63,8 @@ def refusal(state: NinthAgeState, unit: UnitState) -> str | None:
     """Why the unit may not declare a charge, move in the Remaining Moves or enter a Building."""
     if value(state, unit) is None:
         return None
-    return _("has Random Movement: it moves only in the Compulsory Moves (§22)")
+    return ngettext("has Random Movement: it moves only in the Compulsory Moves (§22)",
+                    "have Random Movement: they move only in the Compulsory Moves (§22)", number(state, unit))
 
 
 def remaining_like_refusal(state: NinthAgeState, unit: UnitState, kind: str) -> str | None:

@@ -24,12 +24,15 @@ TURNS = {"ahead": 0.0, "right": 90.0, "about": 180.0, "left": -90.0}
 
 
 def compulsory_moves(state: NinthAgeState, seat: str, events: list[Event]) -> None:
-    """The Compulsory Moves of ``seat``'s Random Movement units not fleeing or engaged: the
+    """The Compulsory Moves of ``seat``'s Random Movement units not fleeing, engaged nor rallied this
+    phase (from rules version 7: a unit that rallies moves no more that Movement phase): the
     player picks the direction (ahead, left, right, about, or toward an enemy unit), then X is
     rolled and the unit pivots and moves straight on by the pursuit rules (§11.13)."""
     for unit in sorted(state.on_table(seat), key=lambda u: u.id):
         if unit.fleeing or unit.moved or engaged(state, unit) or value(state, unit) is None:
             continue
+        if unit.rallied and state.play6_v7:  # rallied this sub-phase: "non può muovere ulteriormente nella
+            continue                         # medesima fase di movimento" (§8.8, seed 001:931-932)
         if unit.location != "table":  # a character that joined a unit earlier in this sub-phase
             continue
         enemies = sorted(u.id for u in state.on_table() if u.owner != seat)

@@ -159,6 +159,10 @@ class NinthAge(Ruleset):
     # model (NinthAgeState.blocked_path_v7). A duplicate spell roll's die is shown before the question
     # for its replacement; a game begun before showed it after the answer, in the answer's action
     # (NinthAgeState.spell_die_v7).
+    # 7 (n9-play6): a Random Movement unit that rallied moves no more that phase (seed 001:931-932); a
+    # movement item counts for the whole unit, its joined characters too (seed 001:3757); a Vortex
+    # template starts straight ahead of its caster, clear of its own unit (seed 001:1099-1100). A game
+    # begun before plays them as it did (NinthAgeState.play6_v7).
     # A game keeps its version (NinthAgeState.rules_version); a change of a new version N: bump this,
     # say it (as the older rules played) under N in rules_changes, and ask it where it plays by a
     # line ``<name>_vN = since(N)`` on NinthAgeState, read ``if state.<name>_vN:``.
@@ -185,7 +189,10 @@ class NinthAge(Ruleset):
             N_("a charged War Machine may Flee"),
             N_("a special rule given twice, once as a dice roll, takes the plain number (Stomp (1), not Stomp (D6))")),
         7: (N_("a Blocked Path move goes on into the empty slots of a unit's incomplete last rank, to its first model"),
-            N_("a duplicate spell roll's die is shown only once its replacement is chosen")),
+            N_("a duplicate spell roll's die is shown only once its replacement is chosen"),
+            N_("a Random Movement unit that rallied still moves in that Compulsory Moves; a Banner of Speed does not "
+               "speed the characters joined to its unit, nor a unit its joined character's; a Vortex template starts "
+               "aslant toward its point, even over the caster's own unit")),
     }
 
     def option_names(self) -> dict[str, str]:

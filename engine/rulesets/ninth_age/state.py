@@ -277,6 +277,13 @@ class NinthAgeState(GameState):
     # die_first), from rules version 7 on. A game begun before showed it after the answer, so the die
     # falls in the answer's action, as /game verify reads its log
     spell_die_v7 = since(7)
+    # Rules version 7 (n9-play6): a Random Movement unit that rallied moves no more that Movement phase
+    # (seed 001:931-932; random_moves.py); a joined character's M takes its unit's movement item and a
+    # unit's M the movement item its joined character carries ("L'unità del portatore ha +1
+    # Movimento", seed 001:3757; mixed_units.unit_movement); a Vortex's template starts straight
+    # ahead of its caster, clear of the caster's own unit (§9.3, seed 001:1099-1100; magic._vortex). A
+    # game begun before plays them as it did
+    play6_v7 = since(7)
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
@@ -362,6 +369,32 @@ def phase_word(phase: str) -> Text | str:
 TROOP_WORDS = {t: t for t in (N_("infantry"), N_("war beast"), N_("cavalry"), N_("monstrous infantry"),
                               N_("monstrous beast"), N_("monstrous cavalry"), N_("chariot"), N_("monster"),
                               N_("ridden monster"), N_("swarm"), N_("war machine"))}
+
+
+# An army list's categories (§2.1) as an entry line names them, "(core, infantry)", in the reader's
+# language (the seed's Lord, Eroe, Base, Speciale, Rara): an Italian list read "(core, fanteria)".
+CATEGORY_WORDS = {c: c for c in (N_("lord"), N_("hero"), N_("core"), N_("special"), N_("rare"))}
+
+
+def members_movement(state: "NinthAgeState", members: list, without: frozenset[str] = frozenset()) -> int:
+    """The lowest M of a unit's ``members`` (the unit and its joined characters) with the largest
+    movement item among them for all (rules version 7: "L'unità del portatore ha +1 Movimento",
+    seed 001:3757), not stacked; ``without``: items (lower case) left out. Here, below both
+    mixed_units and hidden, which ask it."""
+    from engine.rulesets.ninth_age.army import MOVEMENT_ITEMS
+
+    bonus = max([MOVEMENT_ITEMS[i.lower()] for m in members for i in state.unit_entry(m).movement_items
+                 if i.lower() not in without] or [0])
+    return min(min(10, state.unit_entry(m).base_movement + bonus) for m in members)
+
+
+def category_word(category: str) -> Text | str:
+    """An entry's category in the reader's language (any other word as it is).
+
+    >>> str(category_word("core")), category_word("elite")
+    ('core', 'elite')
+    """
+    return Text(CATEGORY_WORDS[category]) if category in CATEGORY_WORDS else category
 
 
 def troop_word(troop_type: str) -> Text | str:

@@ -95,12 +95,13 @@ def _shape(kind: str, centre: tuple[float, float]) -> list[tuple[float, float]]:
     return [(x - 4, y - 3), (x + 4, y - 3), (x + 4, y + 3), (x - 4, y + 3)]
 
 
-def random_layout(rng, width: float, height: float, events: list) -> list[TerrainFeature]:
+def random_layout(rng, width: float, height: float, events: list, said: bool = True) -> list[TerrainFeature]:
     """§3.1 when the players do not agree: 24" sections; a Building or Impassable terrain, a
     Hill and a Forest at random section centres (one per section), each moved 2D6" in a random
     direction; then 2D3 more (D6 for the type) placed the same way ([A-3]: sections are reused
     once all are taken); every feature at least 6" from the others, moved the least needed or
-    removed."""
+    removed. ``said``: each section roll is shown, and a feature pushed back onto the table or away
+    from another says so (rules version 7 on; an older game's log has neither line, its dice the same)."""
     from engine.core import Event, roll_dice
     from engine.table.frame import direction
     from engine.table.scatter import random_bearing
@@ -109,13 +110,23 @@ def random_layout(rng, width: float, height: float, events: list) -> list[Terrai
     centres = [((c + 0.5) * width / cols, (r + 0.5) * height / rows) for r in range(rows) for c in range(cols)]
     free = list(range(len(centres)))
 
-    def section(kind: str) -> tuple[float, float]:
+    def section(kind: str, name: str) -> tuple[float, float]:
+        """A section drawn among those still free, the roll shown with the section it gives (the
+        free ones numbered west to east, then south to north)."""
         nonlocal free
         if not free:
             free = list(range(len(centres)))
-        roll = roll_dice(f"1d{len(free)}", rng, purpose=_('{kind}: section', kind=kind_word(kind)))
+        count = len(free)
+        roll = roll_dice(f"1d{count}", rng, purpose=_('{kind}: section', kind=kind_word(kind)))
         index = free.pop(roll.total - 1)
-        return centres[index]
+        cx, cy = centres[index]
+        w, h = width / cols, height / rows
+        if said:
+            events.append(Event(kind="roll", roll=roll, text=_(
+                "Terrain: {name} goes to section {n} of the {count} still free (x {x1}-{x2}, y {y1}-{y2}), centred at ({x}, {y}).",
+                name=terrain_name(name), n=roll.total, count=count, x1=decimal(cx - w / 2, ".0f"), x2=decimal(cx + w / 2, ".0f"),
+                y1=decimal(cy - h / 2, ".0f"), y2=decimal(cy + h / 2, ".0f"), x=decimal(cx, ".0f"), y=decimal(cy, ".0f"))))
+        return cx, cy
 
     kinds = []
     roll = roll_dice("1d6", rng, purpose=_('building or impassable terrain'))
@@ -132,19 +143,24 @@ def random_layout(rng, width: float, height: float, events: list) -> list[Terrai
     placed: list[TerrainFeature] = []
     counts: dict[str, int] = {}
     for kind in kinds:
-        cx, cy = section(kind)
+        counts[kind] = counts.get(kind, 0) + 1
+        name = NAMES[kind] + (f" {counts[kind]}" if counts[kind] > 1 else "")
+        cx, cy = section(kind, name)
         move = roll_dice("2d6", rng, purpose=_('{kind}: distance', kind=kind_word(kind)))
         bearing = random_bearing(rng)
         dx, dy = direction(bearing)
         cx, cy = cx + dx * move.total, cy + dy * move.total
-        counts[kind] = counts.get(kind, 0) + 1
-        name = NAMES[kind] + (f" {counts[kind]}" if counts[kind] > 1 else "")
         spot = _spaced(kind, (cx, cy), placed, width, height)
         if spot is None:
             events.append(Event(kind="roll", roll=move, text=_("Terrain: {name} cannot stand 6\" from the others and is removed.", name=terrain_name(name))))
             continue
         placed.append(feature(name, kind, _shape(kind, spot)))
-        events.append(Event(kind="roll", roll=move, text=_("Terrain: {name} moves {total}\" at {bearing}° to ({spot}, {spot2}).", name=terrain_name(name), total=move.total, bearing=decimal(bearing, ".0f"), spot=decimal(spot[0], ".1f"), spot2=decimal(spot[1], ".1f"))))
+        pushed = said and (abs(spot[0] - cx) > 0.05 or abs(spot[1] - cy) > 0.05)
+        events.append(Event(kind="roll", roll=move, text=text_join("", [
+            _("Terrain: {name} moves {total}\" at {bearing}° to ({spot}, {spot2}).", name=terrain_name(name), total=move.total,
+              bearing=decimal(bearing, ".0f"), spot=decimal(spot[0], ".1f"), spot2=decimal(spot[1], ".1f")),
+            _(" (from ({x}, {y}), pushed the least needed to stay on the table and 6\" from the other features.)",
+              x=decimal(cx, ".1f"), y=decimal(cy, ".1f")) if pushed else ""])))
     return placed
 
 

@@ -101,6 +101,6 @@ def finish(state: NinthAgeState, events: list[Event]) -> None:
     result = state.result
     if result.winners and not result.draw:  # say who won (a console game read only "Major victory, 1810 to 1090 VP")
         events.append(Event(kind="game_over", text=_("The sixth game turn is over: {winner} wins, {reason}.",
-                                                     winner=state.seat(result.winners[0]).name, reason=result.reason)))
+                                                     winner=state.seat(result.winners[0]).name, reason=result.why())))
     else:
-        events.append(Event(kind="game_over", text=_("The sixth game turn is over: {reason}.", reason=result.reason)))
+        events.append(Event(kind="game_over", text=_("The sixth game turn is over: {reason}.", reason=result.why())))
