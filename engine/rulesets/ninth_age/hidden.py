@@ -98,7 +98,7 @@ def unrevealed_movement_items(state: NinthAgeState, unit: UnitState) -> list[str
 def _unit_movement_items(state: NinthAgeState, unit: UnitState) -> list[tuple[str, str]]:
     """(carrier, item) of the unrevealed movement items that speed the unit: its own, and from
     rules version 7 its joined characters' too (the bearer's unit moves faster, seed 001:3757)."""
-    members = [unit] + (_joined(state, unit) if state.play6_v7 else [])
+    members = [unit] + (_joined(state, unit) if state.unit_movement_item_v7 else [])
     return [(m.id, i) for m in members for i in unrevealed_movement_items(state, m)]
 
 
@@ -113,7 +113,7 @@ def shown_allowance(state: NinthAgeState, unit: UnitState, allowance: float) -> 
     counted: a Captain slower than the Knights' banner makes them no faster without it), before
     a whole-unit ratio of the carrier's own M."""
     entry = state.unit_entry(unit)
-    if state.play6_v7:
+    if state.unit_movement_item_v7:
         from engine.rulesets.ninth_age.state import members_movement
 
         items = _unit_movement_items(state, unit)
@@ -131,7 +131,7 @@ def shown_allowance(state: NinthAgeState, unit: UnitState, allowance: float) -> 
 def after_move(state: NinthAgeState, unit: UnitState, used: float, allowance: float, events: list[Event]) -> None:
     """A move longer than the unit could make without its movement item reveals the item."""
     if used > shown_allowance(state, unit, allowance) + 1e-3:
-        carried = (_unit_movement_items(state, unit) if state.play6_v7
+        carried = (_unit_movement_items(state, unit) if state.unit_movement_item_v7
                    else [(unit.id, i) for i in unrevealed_movement_items(state, unit)])
         for carrier, item in carried:
             reveal(state, unit.owner, carrier, item, _("it moved {used}\", farther than it could without it", used=decimal(used, ".1f")),
@@ -141,7 +141,7 @@ def after_move(state: NinthAgeState, unit: UnitState, used: float, allowance: fl
 def before_charge_roll(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
     """A charging unit's movement item is revealed after the reaction, before the roll (from rules
     version 7 its joined characters' as well, which speed it)."""
-    carried = (_unit_movement_items(state, unit) if state.play6_v7
+    carried = (_unit_movement_items(state, unit) if state.unit_movement_item_v7
                else [(unit.id, i) for i in unrevealed_movement_items(state, unit)])
     for carrier, item in carried:
         reveal(state, unit.owner, carrier, item, _("the unit charges"), events)

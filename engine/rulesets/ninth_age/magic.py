@@ -1285,7 +1285,7 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
     if not ShapelyPoint(point).intersects(arc_region(fp, "front")):
         bearing = fp.bearing  # a ruling: a point outside the front arc sends the template straight ahead
     dx, dy = direction(bearing)
-    if state.play6_v7:
+    if state.vortex_ahead_v7:
         # "a contatto di basetta con il mago, con il centro della Sagoma all'interno dell'arco frontale"
         # (seed 001:1099-1100): the player places it, and places it straight ahead of the wizard's
         # front, where it touches the base and lies clear of the unit's front rank; from there it

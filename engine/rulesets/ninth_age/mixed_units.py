@@ -225,7 +225,7 @@ def unit_movement(state: NinthAgeState, unit: UnitState, without: frozenset[str]
     from engine.rulesets.ninth_age.state import members_movement
 
     members = [unit] + joined(state, unit)
-    if not state.play6_v7:
+    if not state.unit_movement_item_v7:
         return min(state.unit_entry(m).movement for m in members)
     return members_movement(state, members, without)
 

@@ -31,7 +31,7 @@ def compulsory_moves(state: NinthAgeState, seat: str, events: list[Event]) -> No
     for unit in sorted(state.on_table(seat), key=lambda u: u.id):
         if unit.fleeing or unit.moved or engaged(state, unit) or value(state, unit) is None:
             continue
-        if unit.rallied and state.play6_v7:  # rallied this sub-phase: "non può muovere ulteriormente nella
+        if unit.rallied and state.rallied_stays_v7:  # rallied this sub-phase: "non può muovere ulteriormente nella
             continue                         # medesima fase di movimento" (§8.8, seed 001:931-932)
         if unit.location != "table":  # a character that joined a unit earlier in this sub-phase
             continue

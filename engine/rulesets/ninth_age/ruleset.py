@@ -162,7 +162,8 @@ class NinthAge(Ruleset):
     # 7 (n9-play6): a Random Movement unit that rallied moves no more that phase (seed 001:931-932); a
     # movement item counts for the whole unit, its joined characters too (seed 001:3757); a Vortex
     # template starts straight ahead of its caster, clear of its own unit (seed 001:1099-1100). A game
-    # begun before plays them as it did (NinthAgeState.play6_v7).
+    # begun before plays them as it did (NinthAgeState.rallied_stays_v7, unit_movement_item_v7,
+    # vortex_ahead_v7); random terrain shows its section rolls (terrain_rolls_v7).
     # A game keeps its version (NinthAgeState.rules_version); a change of a new version N: bump this,
     # say it (as the older rules played) under N in rules_changes, and ask it where it plays by a
     # line ``<name>_vN = since(N)`` on NinthAgeState, read ``if state.<name>_vN:``.

@@ -65,7 +65,7 @@ def start(state: NinthAgeState, events: list[Event]) -> None:
     if state.options.get("terrain") == "random":
         from engine.rulesets.ninth_age.terrain_layouts import random_layout
 
-        state.table.terrain = random_layout(rng, state.table.width, state.table.height, events, said=state.play6_v7)
+        state.table.terrain = random_layout(rng, state.table.width, state.table.height, events, said=state.terrain_rolls_v7)
     if state.deployment == "random":
         roll = roll_dice("1d6", rng, purpose=_('deployment type'))
         state.deployment = deployment_type_for_roll(roll.total)
@@ -188,16 +188,9 @@ def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> No
         state.spells[f"{seat}/{unit.name}"] = spells.generate(
             state.rng, unit.name, count, lore, taken.setdefault(lore.lower(), set()),
             lambda key, q, opts: decide(state, seat, key, q, opts), events, seat=seat, pathmaster=pathmaster,
-            name_generic=state.play6_v7,
             die_first=state.spell_die_v7,
             names={sp.number: sp.name for sp in next((lo.spells for lo in army.lores
                                                       if lo.name.lower() == lore.lower()), [])})
-
-
-def _shown(state: NinthAgeState, value: float, digits: int) -> float:
-    """A coordinate as a reply shows it: rounded (rules version 7 on: an Ambush arrival read
-    "(69, 1.0374)"), or as an older game's log has it."""
-    return round(value, digits) if state.play6_v7 else value
 
 
 def _reveal_item(state: NinthAgeState, seat: str, unit, key: str, events: list[Event]) -> None:
@@ -626,7 +619,7 @@ def arrive(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
         raise IllegalAction("no-room", ngettext("{unit} can't arrive there: {problem}.", "{unit} can't arrive there: {problem}.", number(state, unit), unit=unit.id, problem=problem))
     placed.arriving, placed.arrived_turn, placed.ambush_edge = False, state.round, edge
     state.units[unit.id] = placed
-    events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id}, text=text_join("", [ngettext("{unit} arrives on the {edge} edge at ({x}, {y}) facing {bearing}°", "{unit} arrive on the {edge} edge at ({x}, {y}) facing {bearing}°", number(state, unit), unit=unit.id, edge=side_name(edge), x=decimal(_shown(state, x, 2), "g"), y=decimal(_shown(state, y, 2), "g"), bearing=decimal(_shown(state, placed.pose.bearing, 1), "g")), ngettext(" (set with its rear edge on the table edge).", " (set with their rear edge on the table edge).", number(state, unit)) if snapped else "."])))
+    events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id}, text=text_join("", [ngettext("{unit} arrives on the {edge} edge at ({x}, {y}) facing {bearing}°", "{unit} arrive on the {edge} edge at ({x}, {y}) facing {bearing}°", number(state, unit), unit=unit.id, edge=side_name(edge), x=decimal(round(x, 2), "g"), y=decimal(round(y, 2), "g"), bearing=decimal(round(placed.pose.bearing, 1), "g")), ngettext(" (set with its rear edge on the table edge).", " (set with their rear edge on the table edge).", number(state, unit)) if snapped else "."])))
 
 
 def edge_distance(state: NinthAgeState, fp, edge: str) -> float:

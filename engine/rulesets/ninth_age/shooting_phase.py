@@ -239,9 +239,6 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
         return _("fleeing or engaged")
     fp, cfp = unit.footprint(), charger.footprint()
     if fp.has_arcs and majority_arc(fp, cfp.front_edge) != "front" and arc_of(fp, cfp.centre) != "front":
-        if not state.play6_v7:  # as an older game's log words it
-            return ngettext("{charger} is not in its front arc", "{charger} are not in its front arc", number(state, charger),
-                            charger=charger.id)
         return ngettext("{charger} is not in the front arc of {unit}", "{charger} are not in the front arc of {unit}",
                         number(state, charger), charger=charger.id, unit=unit.id)
     close, d, m, by_fly = _too_close(state, unit, charger)

@@ -277,13 +277,23 @@ class NinthAgeState(GameState):
     # die_first), from rules version 7 on. A game begun before showed it after the answer, so the die
     # falls in the answer's action, as /game verify reads its log
     spell_die_v7 = since(7)
-    # Rules version 7 (n9-play6): a Random Movement unit that rallied moves no more that Movement phase
-    # (seed 001:931-932; random_moves.py); a joined character's M takes its unit's movement item and a
-    # unit's M the movement item its joined character carries ("L'unità del portatore ha +1
-    # Movimento", seed 001:3757; mixed_units.unit_movement); a Vortex's template starts straight
-    # ahead of its caster, clear of the caster's own unit (§9.3, seed 001:1099-1100; magic._vortex). A
-    # game begun before plays them as it did
-    play6_v7 = since(7)
+    # A Random Movement unit that rallied moves no more that Movement phase (seed 001:931-932;
+    # random_moves.py), from rules version 7 on; a game begun before moved it on in the Compulsory Moves
+    rallied_stays_v7 = since(7)
+    # A movement item speeds the bearer's whole unit (seed 001:3757 "L'unità del portatore ha +1
+    # Movimento"): a joined character's M takes its unit's item and a unit's M its joined character's
+    # (mixed_units.unit_movement, hidden.py's reveals), from rules version 7 on; a game begun before
+    # counted each model's own item only
+    unit_movement_item_v7 = since(7)
+    # A Vortex's template starts straight ahead of its caster, clear of the caster's own unit (§9.3,
+    # seed 001:1099-1100; magic.py), from rules version 7 on; a game begun before sent it aslant from
+    # the wizard's front toward its point, over the caster's own models
+    vortex_ahead_v7 = since(7)
+    # Random terrain (§3.1) shows the die that picks each feature's section, and says when a feature
+    # is pushed back onto the table (terrain_layouts.random_layout), from rules version 7 on; a game
+    # begun before rolled the same dice but logged no line for them, and /game verify compares an
+    # action's dice with its log
+    terrain_rolls_v7 = since(7)
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
