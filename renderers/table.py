@@ -133,6 +133,24 @@ def _overlap(a, b) -> float:
     return dx * dy if dx > 0 and dy > 0 else 0.0
 
 
+HALO_WIDTH = 2  # px: the outline (stroke) each label, terrain name and caption is drawn with
+
+
+def text_box(text: str, size: int, stroke: int = HALO_WIDTH) -> tuple[float, float]:
+    """The size (px) of the box a text drawn centred (anchor "mm") at ``size`` with a ``stroke``
+    px halo takes in the layout: its ink, halo and overhanging glyphs included, plus
+    :data:`LABEL_PAD` clear on the left and right, centred on the text's middle; its height the
+    font's line (``size`` + 3) with the pads. Two boxes side by side keep their words
+    2 * LABEL_PAD px apart: measured on the advance width, the halo filled the pads and a glyph
+    could pass them ("... this turn]Mortar 1" ran together at Discord's 550 px).
+
+    >>> text_box("Mortar 1", 11), text_box("Mortar 1", 11, 0)
+    ((56.0, 18), (52.0, 18))
+    """
+    left, _, right, _ = font(size).getbbox(text, anchor="mm", stroke_width=stroke)
+    return 2.0 * max(-left, right) + 2 * LABEL_PAD, size + 3 + 2 * LABEL_PAD
+
+
 def _unit_label(u) -> str:
     return plain(u.label + (f" [{u.badge_text}]" if u.badge_text else ""))
 
@@ -629,8 +647,8 @@ def place_captions(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int
     :data:`CAPTION_REACH` px away while the image has room. Returns the captions and the units'
     labels after them."""
     captions = caption_items(view, p, w, h, s)
-    items = [((draw.textlength(c.text, font=font(c.size)) + 2 * LABEL_PAD + (6 if c.plate else 0),
-               c.size + 3 + 2 * LABEL_PAD + (4 if c.plate else 0)), c.at) for c in captions]
+    items = [((text_box(c.text, c.size, 0 if c.plate else HALO_WIDTH)[0] + (6 if c.plate else 0),
+               text_box(c.text, c.size)[1] + (4 if c.plate else 0)), c.at) for c in captions]
     ids = [u.id for u in units]
     # what each caption stays beside: its overlay; a challenge's plate, its place under the combat
     # (off the fighting units, led to the blades), not the blades themselves
@@ -685,7 +703,7 @@ def place_terrain_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, 
         if not _inside(cx, cy, w, h):
             continue
         name = plain(t.name)
-        size = (draw.textlength(name, font=font(TERRAIN_LABEL_SIZE)) + 2 * LABEL_PAD, TERRAIN_LABEL_SIZE + 3 + 2 * LABEL_PAD)
+        size = text_box(name, TERRAIN_LABEL_SIZE)
         items.append(LabelItem(size, (cx, cy), (cx, cy, cx, cy)))
         names.append(name)
     laid = layout_labels(items, (0, HEADER, w, HEADER + h), fixed=[*_base_boxes(view, p), *avoid])
@@ -729,7 +747,7 @@ def _label_item(u, draw: ImageDraw.ImageDraw, p, w: int, h: int) -> LabelItem:
     a rank of cavalry; or a lone model with :data:`HIDDEN` of its base hidden, a character on foot,
     whose token its own label hid whole), the way to its rear (px): its label goes against it
     from outside, behind it first, with a leader line (:func:`_near_spots`)."""
-    size = (draw.textlength(_unit_label(u), font=font(LABEL_SIZE)) + 2 * LABEL_PAD, LABEL_SIZE + 3 + 2 * LABEL_PAD)
+    size = text_box(_unit_label(u), LABEL_SIZE)
     anchor, footprint = _anchor(u, p, w, h), _footprint_px(u, p)
     if not u.bases:
         return LabelItem(size, anchor, footprint)
@@ -895,7 +913,7 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             ex, ey = min(max(centre[0], rect[0]), rect[2]), min(max(centre[1], rect[1]), rect[3])
             draw.line([centre, (ex, ey)], fill=(40, 40, 40), width=1)
         draw.text(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), name, font=font(TERRAIN_LABEL_SIZE),
-                  fill=(255, 255, 255), anchor="mm", stroke_width=2, stroke_fill=(40, 40, 40))
+                  fill=(255, 255, 255), anchor="mm", stroke_width=HALO_WIDTH, stroke_fill=(40, 40, 40))
     for c, rect, lead in captions:  # a caption pushed away: a leader line to what it captions, under the labels
         if lead is not None:
             start, end = leader(rect, lead)
@@ -912,7 +930,7 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             ey = min(max(cy, rect[1]), rect[3])
             draw.line([(cx, cy), (ex, ey)], fill=(255, 255, 255), width=3)  # seen over any unit's colour
             draw.line([(cx, cy), (ex, ey)], fill=(20, 20, 20), width=1)
-        draw.text((lx, ly), label, font=font(LABEL_SIZE), fill=(255, 255, 255), anchor="mm", stroke_width=2,
+        draw.text((lx, ly), label, font=font(LABEL_SIZE), fill=(255, 255, 255), anchor="mm", stroke_width=HALO_WIDTH,
                   stroke_fill=(20, 20, 20))
     for (mx, my), r, _ in duel_marks(view, p, s):  # its crossed blades, over the units, where no label is
         draw.line([(mx - r, my - r), (mx + r, my + r)], fill=DUEL_INK, width=3)
@@ -922,7 +940,7 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             draw.rounded_rectangle([rect[0] + 1, rect[1] + 1, rect[2] - 1, rect[3] - 1], radius=4, fill=DUEL_PLATE,
                                    outline=DUEL_INK, width=2)
         draw.text(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), c.text, font=font(c.size), fill=c.ink,
-                  anchor="mm", stroke_width=0 if c.plate else 2, stroke_fill=HALO)
+                  anchor="mm", stroke_width=0 if c.plate else HALO_WIDTH, stroke_fill=HALO)
     if view.window:  # a zoomed view's content may run under the header: draw it again on top
         draw.rectangle([0, 0, w, HEADER], fill=PARCHMENT_DARK)
         draw.text((6, HEADER / 2), title, font=font(13), fill=INK, anchor="lm")

@@ -3,6 +3,7 @@ the layout is a pure function (renderers.table.layout_labels) the renderer draws
 alone and on a crowded table."""
 
 import io
+import math
 
 from PIL import Image
 
@@ -181,3 +182,63 @@ def test_a_lone_model_whose_label_would_hide_it_keeps_its_token_in_sight():
         assert share <= 0.05 and moved, (lone, share, moved)
     assert not covered["Spearmen"][1]  # a block keeps its label on it
     assert _disjoint(label_boxes(view)) is None
+
+
+DISCORD_WIDTH = 550  # px: Discord's preview shows the 720 px board this wide
+
+
+def _drawn_text_boxes(view):
+    """Every text the renderer draws over the table (units' labels, terrain names, captions): its
+    words and the box its ink takes, halo included, measured as :func:`render_table` draws it."""
+    from PIL import ImageDraw
+
+    from renderers.style import font
+    from renderers.table import CAPTION_SIZE, LABEL_SIZE, TERRAIN_LABEL_SIZE, _all_labels
+
+    _, captions, terrain, units = _all_labels(view, 10)
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+
+    def ink(text, rect, size, stroke=2):
+        middle = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+        return text, rect, draw.textbbox(middle, text, font=font(size), anchor="mm", stroke_width=stroke)
+
+    return ([ink(text, rect, LABEL_SIZE) for text, rect, _ in units]
+            + [ink(name, rect, TERRAIN_LABEL_SIZE) for name, rect, _ in terrain]
+            + [ink(c.text, rect, c.size, 0 if c.plate else 2) for c, rect, _ in captions if c.size == CAPTION_SIZE])
+
+
+def _gap(a, b):
+    """How far apart two boxes are (px; 0 or less: they touch or overlap)."""
+    return max(a[0] - b[2], b[0] - a[2], a[1] - b[3], b[1] - a[3])
+
+
+def test_two_war_machines_3_inches_apart_keep_their_labels_apart_at_discord_width():
+    """n9-play6 saw "Mortar 1" and "Bolt Thrower 1 [may not shoot this turn]" run into each other at
+    550 px, two war machines deployed ~3" apart. Their label boxes never overlapped, but a box was
+    the text's advance width plus 2 px a side, which its 2 px halo filled (and a glyph's overhang
+    passed): side by side, the words of two labels came within a pixel, under one at 550 px. A
+    label's box is now its ink, halo included, plus the clear margin: each drawn text lies inside
+    its own box, no two boxes intersect, and no two texts come nearer than 2 px at 550 px (they
+    were 1.3 px apart at full size, 1 px at 550 px, read as one run of words)."""
+    least = 2 * 720 / DISCORD_WIDTH  # px at full size: 2 px at Discord's width
+    for bearing, mortar_facing, bolt_facing in [(120, 180, 90), (240, 0, 90), (30, 180, 90), (330, 0, 90),
+                                                (0, 0, 90), (180, 90, 270), (60, 270, 0), (300, 90, 180)]:
+        dx, dy = 3 * math.cos(math.radians(bearing)), 3 * math.sin(math.radians(bearing))
+        state = scenario({"Mortar": (30, 12, mortar_facing), "Bolt Thrower": (30 + dx, 12 + dy, bolt_facing),
+                          "Skulkers": (30, 36, 180)}, terrain="open")
+        state.phase, state.step = "shooting", ""
+        bolt = state.units["Bolt Thrower"]
+        bolt.no_shoot_round, bolt.no_shoot_seat = state.round, "p1"  # a Misfire 3-4: silenced this turn
+        view = RULESET.board(state)
+        texts = _drawn_text_boxes(view)
+        assert "Bolt Thrower 1 [may not shoot this turn]" in [t for t, _, _ in texts]
+        case = (bearing, mortar_facing, bolt_facing)
+        for text, rect, ink in texts:  # the words stay inside the box the layout keeps apart
+            assert rect[0] <= ink[0] and ink[2] <= rect[2] and rect[1] <= ink[1] and ink[3] <= rect[3], \
+                (case, text, rect, ink)
+        assert _disjoint([rect for _, rect, _ in texts]) is None, case
+        for i, (a, _, ink_a) in enumerate(texts):
+            for b, _, ink_b in texts[i + 1:]:
+                assert _gap(ink_a, ink_b) >= least, (case, a, b, _gap(ink_a, ink_b))
+                scaled = [[v * DISCORD_WIDTH / 720 for v in box] for box in (ink_a, ink_b)]
+                assert _gap(*scaled) >= 2.0, (case, a, b)
