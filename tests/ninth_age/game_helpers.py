@@ -136,3 +136,20 @@ def scenario(placements: dict, *, seat: str = "p1", step: str = "remaining", see
     state.round = 1
     state.first_player = seat
     return state
+
+
+def two_characters_in_spearmen_facing_brutes() -> NinthAgeState:
+    """The charge step of a Marshal (file 5) and a Hedge Wizard (file 1) joined to Spearmen, all
+    free to declare, Brutes 7" ahead: the set-up of the tests of a character charging out of
+    its unit (§16.4)."""
+    from engine.rulesets.ninth_age.actions import Join
+
+    state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0), "Hedge Wizard": (17, 15.5, 0),
+                      "Brutes": (22, 22.5, 180)})
+    state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
+    state = apply(state, Join(seat="p1", unit="Hedge Wizard", into="Spearmen", file=1))
+    for uid in ("Marshal", "Hedge Wizard"):
+        state.units[uid].moved = False
+    state.units["Spearmen"].joined_this_phase = False
+    state.step = "charges"
+    return state

@@ -443,17 +443,9 @@ def test_a_character_charging_out_of_its_unit_is_listed_as_the_declaration_accep
     """A character in a unit may charge out of it (§16.4): /charge accepts it, so the listing
     offers it (it listed only the units on the table); once one has, neither its unit nor the
     unit's other characters may declare, and neither is listed."""
-    from engine.rulesets.ninth_age.actions import Join
-    from game_helpers import apply, scenario
+    from game_helpers import apply, two_characters_in_spearmen_facing_brutes
 
-    state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0), "Hedge Wizard": (17, 15.5, 0),
-                      "Brutes": (22, 22.5, 180)})
-    state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
-    state = apply(state, Join(seat="p1", unit="Hedge Wizard", into="Spearmen", file=1))
-    for uid in ("Marshal", "Hedge Wizard"):
-        state.units[uid].moved = False
-    state.units["Spearmen"].joined_this_phase = False
-    state.step = "charges"
+    state = two_characters_in_spearmen_facing_brutes()
     listed = _listing(state, "p1")
     assert {("Marshal", "Brutes"), ("Hedge Wizard", "Brutes"), ("Spearmen", "Brutes")} <= listed
     for unit, target in listed:

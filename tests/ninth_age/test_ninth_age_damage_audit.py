@@ -235,18 +235,10 @@ def test_once_a_character_charged_out_of_a_unit_no_other_character_in_it_declare
     import pytest
 
     from engine.core import IllegalAction
-    from engine.rulesets.ninth_age.actions import Join
 
-    from game_helpers import RULESET
+    from game_helpers import RULESET, two_characters_in_spearmen_facing_brutes
 
-    state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0), "Hedge Wizard": (17, 15.5, 0),
-                      "Brutes": (22, 22.5, 180)})
-    state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
-    state = apply(state, Join(seat="p1", unit="Hedge Wizard", into="Spearmen", file=1))
-    for uid in ("Marshal", "Hedge Wizard"):
-        state.units[uid].moved = False
-    state.units["Spearmen"].joined_this_phase = False
-    state.step = "charges"
+    state = two_characters_in_spearmen_facing_brutes()
     state = apply(state, Charge(seat="p1", unit="Marshal", target="Brutes"), {"reaction": "hold"})
     assert state.units["Marshal"].charged_out_of == "Spearmen"
     with pytest.raises(IllegalAction, match="Hedge Wizard cannot declare a charge: Marshal charged out of its unit "
