@@ -164,6 +164,8 @@ class NinthAge(Ruleset):
     # template starts straight ahead of its caster, clear of its own unit (seed 001:1099-1100). A game
     # begun before plays them as it did (NinthAgeState.rallied_stays_v7, unit_movement_item_v7,
     # vortex_ahead_v7); random terrain shows its section rolls (terrain_rolls_v7).
+    # 7 (n9-ties): tied charge placements less than 0.35" and 1° apart are one choice; a game begun
+    # before offered each place 0.1" apart (NinthAgeState.near_ties_v7).
     # A game keeps its version (NinthAgeState.rules_version); a change of a new version N: bump this,
     # say it (as the older rules played) under N in rules_changes, and ask it where it plays by a
     # line ``<name>_vN = since(N)`` on NinthAgeState, read ``if state.<name>_vN:``.
@@ -193,7 +195,8 @@ class NinthAge(Ruleset):
             N_("a duplicate spell roll's die is shown only once its replacement is chosen"),
             N_("a Random Movement unit that rallied still moves in that Compulsory Moves; a Banner of Speed does not "
                "speed the characters joined to its unit, nor a unit its joined character's; a Vortex template starts "
-               "aslant toward its point, even over the caster's own unit")),
+               "aslant toward its point, even over the caster's own unit"),
+            N_("tied charge placements a tenth of an inch apart are offered as separate choices")),
     }
 
     def option_names(self) -> dict[str, str]:
