@@ -17,6 +17,7 @@ from engine.core.text import _, N_, Text, decimal, join as text_join, listed, ng
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
+from engine.core.errors import quote
 from engine.core.copying import copy_state
 from engine.core.decisions import Decide
 from engine.rulesets.ninth_age import (
@@ -292,10 +293,22 @@ class NinthAge(Ruleset):
     def start_action(self, state: GameState) -> Action | None:
         return StartBattle()
 
+    def named_option(self, state: GameState, decision: Any, answer: str) -> str | None:
+        """A spell in play named as players write it (``Forge Heart``, ``forge-heart``, ``3``) in
+        the question that asks which to dispel (§9.5), when it names one option."""
+        if isinstance(state, NinthAgeState) and magic.in_play_question(decision.key):
+            named = magic.options_named(decision.options, answer)
+            return named[0] if len(named) == 1 else None
+        return None
+
     def refuse_option(self, state: GameState, decision: Any, option: str) -> Any | None:
         """Why an answer the question does not take is none: a scroll named in a dispel question
         that is spent, whose bearer cannot read it, or that has no effect on the spell (§23.7); a
-        model named to read a scroll that carries none, or cannot read it."""
+        model named to read a scroll that carries none, or cannot read it; a spell's name that
+        more than one spell in play has."""
+        if isinstance(state, NinthAgeState) and magic.in_play_question(decision.key) \
+                and len(magic.options_named(decision.options, option)) > 1:
+            return _("More than one spell in play is called {spell}: say which by its number.", spell=quote(option))
         if isinstance(state, NinthAgeState) and decision.key.startswith("dispel-"):
             from engine.rulesets.ninth_age.magic import scroll_refusal
 
