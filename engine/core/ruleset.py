@@ -247,7 +247,8 @@ class Ruleset(ABC):
                 return Decide(seat=seat, option=option)
             # answers are matched without regard to case; the answer names the question it answers
             pending = state.pending
-            option = next((o for o in pending.decision.options if o.lower() == option.lower()), option)
+            option = next((o for o in pending.decision.options if o.lower() == option.lower()), None) \
+                or self.named_option(state, pending.decision, option) or option
             return Decide.to(pending, seat, option)
         if command == "place" and state.pending is not None and options.get("square"):
             # A question whose answers are squares (where a summoned creature appears) is
@@ -585,6 +586,12 @@ class Ruleset(ABC):
         return self._run(self.before_question(state), self.parse_action(pending.action),
                          [*pending.given(), GivenAnswer(action.option, action.key, action.at)],
                          shown=pending.shown, seen=pending.seen)
+
+    def named_option(self, state: GameState, decision: Decision, answer: str) -> str | None:
+        """The one option of ``decision`` that ``answer``, matching none of them as written, names
+        the way players write it (a spell's plain name for its option ``3:Forge-Heart``); None when
+        it names none or several. The action, and so the log, holds the option, not the words."""
+        return None
 
     def refuse_option(self, state: GameState, decision: Decision, option: str) -> Any | None:
         """Why ``option``, not among ``decision``'s options, is no answer, when the game knows a

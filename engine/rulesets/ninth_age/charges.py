@@ -6,6 +6,7 @@ failed charge moves, and fleeing through and off the table.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from engine.core.text import _, N_, Text, commas, decimal, join as text_join
@@ -1056,23 +1057,47 @@ def _assault_move(state: NinthAgeState, charger: UnitState, target: UnitState, d
 
 
 MAX_TIES = 5
+# Tied charge placements (§24.5) closer than this are one place (NinthAgeState.near_ties_v7): the
+# charger's centre less than 0.35" away, its facing less than a degree. A slide of a tenth or a
+# quarter of an inch is not one a tape on the table tells apart, nor a turn under a degree one an eye
+# sees; but half a model's base (10 mm, 0.39", for the smallest base, 20 mm; 12.5 mm, 0.49", for a
+# 25 mm one) lines the models up differently and stays a choice, as does another side.
+NEAR_PLACE = 0.35
+NEAR_FACING = 1.0
+
+
+def _same_place(pose: FlushPose, other: FlushPose, sided: bool) -> bool:
+    """Whether two tied charge placements are one to a player: against the same side (a target
+    with no arcs, a round base, has no sides to tell apart), the charger's centre less than
+    NEAR_PLACE away and its facing less than NEAR_FACING."""
+    if sided and pose.side != other.side:
+        return False
+    (x, y), (ox, oy) = pose.footprint.centre, other.footprint.centre
+    turn = abs(pose.footprint.bearing - other.footprint.bearing) % 360
+    return math.hypot(x - ox, y - oy) < NEAR_PLACE - 1e-6 and min(turn, 360 - turn) < NEAR_FACING - 1e-6
 
 
 def _choose_placement(state: NinthAgeState, charger: UnitState, target: UnitState, poses: list[FlushPose]) -> FlushPose:
     """The engine's best flush placement; when several tie (as many models in contact, as
     little turning), the charging player picks among them (§24.5), nearest first."""
     best = poses[0]
+    tfp = target.footprint()
     ties, seen = [], set()
-    for p in poses:  # places that differ by less than what a reply shows (0.1") are one place
-        c = p.footprint.centre
+    for p in poses:
+        if p.contact != best.contact or abs(abs(p.turn) - abs(best.turn)) >= 1e-6:
+            continue
+        if state.near_ties_v7:  # places a player could not tell apart are one place, the nearest kept
+            if not any(_same_place(p, kept, tfp.has_arcs) for kept in ties):
+                ties.append(p)
+            continue
+        c = p.footprint.centre  # before: places that differ by less than what a reply shows (0.1")
         key = (round(c[0], 1), round(c[1], 1), round(p.footprint.bearing) % 360)
-        if p.contact == best.contact and abs(abs(p.turn) - abs(best.turn)) < 1e-6 and key not in seen:
+        if key not in seen:
             seen.add(key)
             ties.append(p)
     ties = ties[:MAX_TIES]
     if len(ties) == 1:
         return best
-    tfp = target.footprint()
     described = []
     for n, p in enumerate(ties, 1):
         x, y = tfp.local(p.footprint.centre)

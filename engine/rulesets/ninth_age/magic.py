@@ -17,6 +17,8 @@ arithmetic is in :mod:`.casting`; hits go through the shared attack sequence (:m
 
 from __future__ import annotations
 
+import re
+
 from engine.core.text import N_, _, Text, decimal, join as text_join, ngettext, commas, listed
 from shapely.geometry import Point as ShapelyPoint
 
@@ -976,6 +978,23 @@ def dispellable(state: NinthAgeState, seat: str) -> list[Effect]:
     """RiP spells cast in an earlier phase that ``seat`` may try to end now."""
     return [e for e in state.effects if e.duration == "remains in play" and e.phase < state.magic.number
             and not e.attribute]
+
+
+def in_play_question(key: str) -> bool:
+    """Whether ``key`` is the question of :func:`rip_window` that asks which spell in play to dispel."""
+    return re.fullmatch(r"rip-\d+-\d+", key) is not None
+
+
+def _spoken(words: str) -> str:
+    """A spell's name as compared with what a player wrote: case, hyphens and spacing aside."""
+    return re.sub(r"\s*:\s*", ":", " ".join(words.replace("-", " ").replace("_", " ").casefold().split()))
+
+
+def options_named(options: list[str], answer: str) -> list[str]:
+    """The options ``id:Spell-Name`` of :func:`rip_window` that ``answer`` names: the option, the
+    spell's name or its number, as players write them (``Forge Heart`` for ``3:Forge-Heart``)."""
+    said = _spoken(answer)
+    return [o for o in options if ":" in o and said in (_spoken(o), _spoken(o.split(":", 1)[1]), _spoken(o.split(":", 1)[0]))]
 
 
 def rip_window(state: NinthAgeState, events: list[Event]) -> None:

@@ -17,6 +17,7 @@ from engine.core.text import _, N_, Text, decimal, join as text_join, listed, ng
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
+from engine.core.errors import quote
 from engine.core.copying import copy_state
 from engine.core.decisions import Decide
 from engine.rulesets.ninth_age import (
@@ -164,6 +165,8 @@ class NinthAge(Ruleset):
     # template starts straight ahead of its caster, clear of its own unit (seed 001:1099-1100). A game
     # begun before plays them as it did (NinthAgeState.rallied_stays_v7, unit_movement_item_v7,
     # vortex_ahead_v7); random terrain shows its section rolls (terrain_rolls_v7).
+    # 7 (n9-ties): tied charge placements less than 0.35" and 1° apart are one choice; a game begun
+    # before offered each place 0.1" apart (NinthAgeState.near_ties_v7).
     # A game keeps its version (NinthAgeState.rules_version); a change of a new version N: bump this,
     # say it (as the older rules played) under N in rules_changes, and ask it where it plays by a
     # line ``<name>_vN = since(N)`` on NinthAgeState, read ``if state.<name>_vN:``.
@@ -193,7 +196,8 @@ class NinthAge(Ruleset):
             N_("a duplicate spell roll's die is shown only once its replacement is chosen"),
             N_("a Random Movement unit that rallied still moves in that Compulsory Moves; a Banner of Speed does not "
                "speed the characters joined to its unit, nor a unit its joined character's; a Vortex template starts "
-               "aslant toward its point, even over the caster's own unit")),
+               "aslant toward its point, even over the caster's own unit"),
+            N_("tied charge placements a tenth of an inch apart are offered as separate choices")),
     }
 
     def option_names(self) -> dict[str, str]:
@@ -289,10 +293,22 @@ class NinthAge(Ruleset):
     def start_action(self, state: GameState) -> Action | None:
         return StartBattle()
 
+    def named_option(self, state: GameState, decision: Any, answer: str) -> str | None:
+        """A spell in play named as players write it (``Forge Heart``, ``forge-heart``, ``3``) in
+        the question that asks which to dispel (§9.5), when it names one option."""
+        if isinstance(state, NinthAgeState) and magic.in_play_question(decision.key):
+            named = magic.options_named(decision.options, answer)
+            return named[0] if len(named) == 1 else None
+        return None
+
     def refuse_option(self, state: GameState, decision: Any, option: str) -> Any | None:
         """Why an answer the question does not take is none: a scroll named in a dispel question
         that is spent, whose bearer cannot read it, or that has no effect on the spell (§23.7); a
-        model named to read a scroll that carries none, or cannot read it."""
+        model named to read a scroll that carries none, or cannot read it; a spell's name that
+        more than one spell in play has."""
+        if isinstance(state, NinthAgeState) and magic.in_play_question(decision.key) \
+                and len(magic.options_named(decision.options, option)) > 1:
+            return _("More than one spell in play is called {spell}: say which by its number.", spell=quote(option))
         if isinstance(state, NinthAgeState) and decision.key.startswith("dispel-"):
             from engine.rulesets.ninth_age.magic import scroll_refusal
 

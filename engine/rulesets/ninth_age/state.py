@@ -294,6 +294,10 @@ class NinthAgeState(GameState):
     # begun before rolled the same dice but logged no line for them, and /game verify compares an
     # action's dice with its log
     terrain_rolls_v7 = since(7)
+    # Tied charge placements (§24.5) that a player could not tell apart, the charger's centre less than
+    # 0.35" away and its facing less than 1° (charges.NEAR_PLACE, NEAR_FACING), are one choice, from rules
+    # version 7 on; a game begun before offered each place 0.1" apart, and its log's answers index those
+    near_ties_v7 = since(7)
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
