@@ -30,12 +30,11 @@ from typing import Hashable, Iterator, Mapping, NamedTuple
 
 import numpy as np
 import shapely
-from shapely import affinity
 from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import unary_union
 
 from engine.table.footprint import Footprint, Pose
-from engine.table.frame import EPS_CONTACT, Point, direction, right_of, to_world, turn_between
+from engine.table.frame import EPS_CONTACT, Point, direction, right_of, rotated, to_world, transformed, translated, turn_between
 
 SWEEP_STEP = 5.0  # degrees between the positions joined when sweeping a turn
 WHEEL_STEP = 5.0  # degrees between the wheels tried when the end pose needs a wheel and an align
@@ -86,7 +85,7 @@ def _turned(p: Point, about: Point, degrees: float) -> Point:
 
 
 def _slide(shape, vector: np.ndarray):
-    moved = affinity.translate(shape, float(vector[0]), float(vector[1]))
+    moved = translated(shape, float(vector[0]), float(vector[1]))
     return shape.union(moved).convex_hull, moved
 
 
@@ -125,7 +124,7 @@ def _turn(shape, about: Point, degrees: float):
     pos = _positions(pieces.reshape(-1, 2), about, degrees).reshape(-1, t, m, 2)
     pairs = np.concatenate([pos[:-1], pos[1:]], axis=2).reshape(-1, 2 * m, 2)  # each piece at two steps
     hulls = shapely.convex_hull(shapely.multipoints(pairs))
-    return shapely.union_all(hulls), affinity.rotate(shape, -degrees, origin=about)
+    return shapely.union_all(hulls), rotated(shape, -degrees, about)
 
 
 def _centres_turning(centre: Point, about: Point, degrees: float) -> list[Point]:
@@ -282,8 +281,8 @@ def _turn_part(shape, about: Point, degrees: float) -> tuple[_Part, object]:
     the shape where the turn starts, halfway (at one of the steps :func:`_turn` joins) and where
     it ends: each lies inside the hulls it unites."""
     n = max(1, math.ceil(abs(degrees) / SWEEP_STEP))
-    ends = affinity.rotate(shape, -degrees, origin=about)
-    inner = (shape, ends) if n < 2 else (shape, affinity.rotate(shape, -degrees * (n // 2) / n, origin=about), ends)
+    ends = rotated(shape, -degrees, about)
+    inner = (shape, ends) if n < 2 else (shape, rotated(shape, -degrees * (n // 2) / n, about), ends)
     return _Part(_turn_bound(shape, about, degrees), make=lambda: _turn(shape, about, degrees)[0], inner=inner), ends
 
 
@@ -361,12 +360,12 @@ def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox, p
         return False
     if probe is not None and _surely_into(probe.points, matrix, probe.block):
         return True  # a base goes in deeper than float noise: so do the bases and their hull
-    if affinity.affine_transform(hull, matrix).intersection(tshape).area <= INTO_TARGET:
+    if transformed(hull, matrix).intersection(tshape).area <= INTO_TARGET:
         return False
     if abs(start.shape.area - hull.area) < 1e-9:  # a full block: its bases are their hull
         return True
     # the bases moved as one (the same ground as laying them out again at the new pose)
-    return affinity.affine_transform(start.shape, matrix).intersection(tshape).area > INTO_TARGET
+    return transformed(start.shape, matrix).intersection(tshape).area > INTO_TARGET
 
 
 _cache: OrderedDict = OrderedDict()
@@ -666,7 +665,7 @@ def landings(start: Footprint, target: Footprint, bearing: float, max_wheel: flo
         shape, centre = hull, start.centre
         if abs(wheel) > 1e-9:
             corner = start.world((w if wheel > 0 else -w, d))
-            shape = affinity.rotate(hull, -wheel, origin=corner)
+            shape = rotated(hull, -wheel, corner)
             centre = _turned(start.centre, corner, wheel)
         t = _first_touch(shape, bases, direction(start.bearing + wheel))
         if t is None:
