@@ -517,6 +517,9 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
     sx, sy = start.centre
     corners = {1: start.world((w, d)), -1: start.world((-w, d))}
     tx0, ty0, tx1, ty1 = tbox[0] - TOUCH, tbox[1] - TOUCH, tbox[2] + TOUCH, tbox[3] + TOUCH
+    (ox, oy), (fx, fy), (rx, ry) = target.centre, direction(target.bearing), right_of(target.bearing)
+    tw, td = target.half_width, target.half_depth
+    full = abs(tshape.area - target.rect.area) < 1e-9  # the bases fill the rectangle
 
     def touches(a, wheel, b, align, u):
         """Where the candidate's moves take the centre, its corner and the point of contact, or
@@ -543,10 +546,19 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
             contact = to_world(at, facing, (u, d))
             if contact[0] < tx0 or contact[0] > tx1 or contact[1] < ty0 or contact[1] > ty1:
                 return None  # farther from the target's bounds than TOUCH: not on it
-            if ShapelyPoint(contact).distance(tshape) > TOUCH:
+            # its distance from the target's rectangle, worked out on the spot: no nearer the
+            # bases than that (they lie in it), and as near when they fill it (a full block);
+            # within float noise of TOUCH the bases are measured as before
+            lx, ly = contact[0] - ox, contact[1] - oy
+            ex = abs(lx * rx + ly * ry) - tw
+            ey = abs(lx * fx + ly * fy) - td
+            near = math.hypot(max(ex, 0.0), max(ey, 0.0))
+            if near > TOUCH + 1e-9:
+                return None
+            if not (full and near < TOUCH - 1e-9) and ShapelyPoint(contact).distance(tshape) > TOUCH:
                 return None
             if probe is None:
-                probe = _Probe(_probes(start), target if abs(tshape.area - target.rect.area) < 1e-9 else None)
+                probe = _Probe(_probes(start), target if full else None)
             if _into(start, hull, at, facing, tshape, tbox, probe):
                 return None  # it would not first touch the target there
         return fwx, fwy, forward_end, corner, centre, contact
