@@ -30,12 +30,11 @@ from typing import Hashable, Iterator, Mapping, NamedTuple
 
 import numpy as np
 import shapely
-from shapely import affinity
 from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import unary_union
 
 from engine.table.footprint import Footprint, Pose
-from engine.table.frame import EPS_CONTACT, Point, direction, right_of, to_world, turn_between
+from engine.table.frame import EPS_CONTACT, Point, direction, right_of, rotated, to_world, transformed, translated, turn_between
 
 SWEEP_STEP = 5.0  # degrees between the positions joined when sweeping a turn
 WHEEL_STEP = 5.0  # degrees between the wheels tried when the end pose needs a wheel and an align
@@ -86,7 +85,7 @@ def _turned(p: Point, about: Point, degrees: float) -> Point:
 
 
 def _slide(shape, vector: np.ndarray):
-    moved = affinity.translate(shape, float(vector[0]), float(vector[1]))
+    moved = translated(shape, float(vector[0]), float(vector[1]))
     return shape.union(moved).convex_hull, moved
 
 
@@ -125,7 +124,7 @@ def _turn(shape, about: Point, degrees: float):
     pos = _positions(pieces.reshape(-1, 2), about, degrees).reshape(-1, t, m, 2)
     pairs = np.concatenate([pos[:-1], pos[1:]], axis=2).reshape(-1, 2 * m, 2)  # each piece at two steps
     hulls = shapely.convex_hull(shapely.multipoints(pairs))
-    return shapely.union_all(hulls), affinity.rotate(shape, -degrees, origin=about)
+    return shapely.union_all(hulls), rotated(shape, -degrees, about)
 
 
 def _centres_turning(centre: Point, about: Point, degrees: float) -> list[Point]:
@@ -282,8 +281,8 @@ def _turn_part(shape, about: Point, degrees: float) -> tuple[_Part, object]:
     the shape where the turn starts, halfway (at one of the steps :func:`_turn` joins) and where
     it ends: each lies inside the hulls it unites."""
     n = max(1, math.ceil(abs(degrees) / SWEEP_STEP))
-    ends = affinity.rotate(shape, -degrees, origin=about)
-    inner = (shape, ends) if n < 2 else (shape, affinity.rotate(shape, -degrees * (n // 2) / n, origin=about), ends)
+    ends = rotated(shape, -degrees, about)
+    inner = (shape, ends) if n < 2 else (shape, rotated(shape, -degrees * (n // 2) / n, about), ends)
     return _Part(_turn_bound(shape, about, degrees), make=lambda: _turn(shape, about, degrees)[0], inner=inner), ends
 
 
@@ -361,12 +360,12 @@ def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox, p
         return False
     if probe is not None and _surely_into(probe.points, matrix, probe.block):
         return True  # a base goes in deeper than float noise: so do the bases and their hull
-    if affinity.affine_transform(hull, matrix).intersection(tshape).area <= INTO_TARGET:
+    if transformed(hull, matrix).intersection(tshape).area <= INTO_TARGET:
         return False
     if abs(start.shape.area - hull.area) < 1e-9:  # a full block: its bases are their hull
         return True
     # the bases moved as one (the same ground as laying them out again at the new pose)
-    return affinity.affine_transform(start.shape, matrix).intersection(tshape).area > INTO_TARGET
+    return transformed(start.shape, matrix).intersection(tshape).area > INTO_TARGET
 
 
 _cache: OrderedDict = OrderedDict()
@@ -518,6 +517,9 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
     sx, sy = start.centre
     corners = {1: start.world((w, d)), -1: start.world((-w, d))}
     tx0, ty0, tx1, ty1 = tbox[0] - TOUCH, tbox[1] - TOUCH, tbox[2] + TOUCH, tbox[3] + TOUCH
+    (ox, oy), (fx, fy), (rx, ry) = target.centre, direction(target.bearing), right_of(target.bearing)
+    tw, td = target.half_width, target.half_depth
+    full = abs(tshape.area - target.rect.area) < 1e-9  # the bases fill the rectangle
 
     def touches(a, wheel, b, align, u):
         """Where the candidate's moves take the centre, its corner and the point of contact, or
@@ -544,10 +546,19 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
             contact = to_world(at, facing, (u, d))
             if contact[0] < tx0 or contact[0] > tx1 or contact[1] < ty0 or contact[1] > ty1:
                 return None  # farther from the target's bounds than TOUCH: not on it
-            if ShapelyPoint(contact).distance(tshape) > TOUCH:
+            # its distance from the target's rectangle, worked out on the spot: no nearer the
+            # bases than that (they lie in it), and as near when they fill it (a full block);
+            # within float noise of TOUCH the bases are measured as before
+            lx, ly = contact[0] - ox, contact[1] - oy
+            ex = abs(lx * rx + ly * ry) - tw
+            ey = abs(lx * fx + ly * fy) - td
+            near = math.hypot(max(ex, 0.0), max(ey, 0.0))
+            if near > TOUCH + 1e-9:
+                return None
+            if not (full and near < TOUCH - 1e-9) and ShapelyPoint(contact).distance(tshape) > TOUCH:
                 return None
             if probe is None:
-                probe = _Probe(_probes(start), target if abs(tshape.area - target.rect.area) < 1e-9 else None)
+                probe = _Probe(_probes(start), target if full else None)
             if _into(start, hull, at, facing, tshape, tbox, probe):
                 return None  # it would not first touch the target there
         return fwx, fwy, forward_end, corner, centre, contact
@@ -666,7 +677,7 @@ def landings(start: Footprint, target: Footprint, bearing: float, max_wheel: flo
         shape, centre = hull, start.centre
         if abs(wheel) > 1e-9:
             corner = start.world((w if wheel > 0 else -w, d))
-            shape = affinity.rotate(hull, -wheel, origin=corner)
+            shape = rotated(hull, -wheel, corner)
             centre = _turned(start.centre, corner, wheel)
         t = _first_touch(shape, bases, direction(start.bearing + wheel))
         if t is None:

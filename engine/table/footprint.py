@@ -30,7 +30,7 @@ from shapely import affinity
 from shapely.geometry import LineString, Point as ShapelyPoint, Polygon, box
 from shapely.ops import unary_union
 
-from engine.table.frame import EPS_CONTACT, Point, affine, mm, normalise, to_local, to_world
+from engine.table.frame import EPS_CONTACT, Point, affine, mm, normalise, to_local, to_world, transformed
 
 SKIRMISH_GAP = 0.5  # inches between skirmishing models
 
@@ -149,7 +149,7 @@ class Footprint:
     @cached_property
     def models(self) -> tuple[Polygon, ...]:
         m = affine(self.centre, self.bearing)
-        return tuple(affinity.affine_transform(p, m) for p in self.local_models)
+        return tuple(transformed(p, m) for p in self.local_models)
 
     @cached_property
     def shape(self):
@@ -165,8 +165,8 @@ class Footprint:
     @cached_property
     def rect(self) -> Polygon:
         """The bounding rectangle along the unit's facing: arcs and the centre come from it."""
-        return affinity.affine_transform(box(-self.half_width, -self.half_depth, self.half_width, self.half_depth),
-                                         affine(self.centre, self.bearing))
+        return transformed(box(-self.half_width, -self.half_depth, self.half_width, self.half_depth),
+                           affine(self.centre, self.bearing))
 
     @property
     def corners(self) -> dict[str, Point]:

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+import shapely
+
 MM_PER_INCH = 25.4
 # Two bases touch when no more than this apart (corner-to-corner contact counts).
 EPS_CONTACT = 0.01
@@ -74,6 +77,40 @@ def to_local(origin: Point, bearing: float, world: Point) -> Point:
     f, r = direction(bearing), right_of(bearing)
     dx, dy = world[0] - origin[0], world[1] - origin[1]
     return (round(dx * r[0] + dy * r[1], 12), round(dx * f[0] + dy * f[1], 12))
+
+
+def transformed(shape, matrix):
+    """``shape`` moved by the shapely ``affine_transform`` ``matrix`` (a, b, d, e, xoff, yoff): the
+    same coordinates, worked out by the same sums (x' = a·x + b·y + xoff, y' = d·x + e·y + yoff)
+    and set on a copy of the shape as ``shapely.transform`` sets them, without its Python-level
+    checks and wrappers (the charge solver moves shapes tens of thousands of times)."""
+    a, b, d, e, xoff, yoff = matrix
+    held = np.empty(1, dtype=object)
+    held[0] = shape
+    xy = shapely.get_coordinates(held)
+    x, y = xy[:, 0], xy[:, 1]
+    moved = np.empty_like(xy)
+    moved[:, 0] = a * x + b * y + xoff
+    moved[:, 1] = d * x + e * y + yoff
+    return shapely.set_coordinates(held, moved)[0]
+
+
+def rotated(shape, degrees: float, about: Point):
+    """As shapely's ``affinity.rotate(shape, degrees, origin=about)`` (counter-clockwise), by
+    :func:`transformed`: the matrix worked out as shapely works it out."""
+    angle = degrees * math.pi / 180.0
+    cosp, sinp = math.cos(angle), math.sin(angle)
+    if abs(cosp) < 2.5e-16:
+        cosp = 0.0
+    if abs(sinp) < 2.5e-16:
+        sinp = 0.0
+    x0, y0 = about
+    return transformed(shape, (cosp, -sinp, sinp, cosp, x0 - x0 * cosp + y0 * sinp, y0 - x0 * sinp - y0 * cosp))
+
+
+def translated(shape, xoff: float, yoff: float):
+    """As shapely's ``affinity.translate(shape, xoff, yoff)``, by :func:`transformed`."""
+    return transformed(shape, (1.0, 0.0, 0.0, 1.0, xoff, yoff))
 
 
 def affine(origin: Point, bearing: float) -> list[float]:

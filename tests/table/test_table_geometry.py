@@ -345,3 +345,32 @@ def test_scatter_and_bearings_come_from_the_seeded_rng_and_replay():
     bearings = [random_bearing(rng) for _ in range(400)]
     assert all(0 <= x < 360 for x in bearings)
     assert {int(x // 90) for x in bearings} == {0, 1, 2, 3}
+
+
+def test_shapes_are_moved_exactly_as_shapely_moves_them():
+    """frame.transformed / rotated / translated (the charge solver's and the footprints' moves,
+    without shapely's Python-level wrappers) give the very coordinates shapely's affinity gives,
+    for a base, a round base, a hull and bases with a gap, and leave the shape moved unchanged:
+    the charge paths and placements they decide are the ones they were."""
+    import random
+
+    import shapely
+    from shapely import affinity
+    from shapely.geometry import Point as ShapelyPoint
+
+    from engine.table.frame import rotated, transformed, translated
+
+    rnd = random.Random(7)
+    shapes = [box(-1.2, -0.5, 3.1, 2.25), ShapelyPoint(1.5, -2).buffer(1.3),
+              shapely.MultiPoint([(rnd.uniform(-5, 5), rnd.uniform(-5, 5)) for _ in range(9)]).convex_hull,
+              box(0, 0, 1, 1).union(box(1.5, 0, 2.5, 1)), ShapelyPoint(0, 0).buffer(4).difference(box(-1, -1, 1, 1))]
+    for _ in range(200):
+        for shape in shapes:
+            kept = shape.wkb
+            m = [rnd.uniform(-1, 1) for _ in range(4)] + [rnd.uniform(-50, 50) for _ in range(2)]
+            assert transformed(shape, m).wkb == affinity.affine_transform(shape, m).wkb
+            turn, about = rnd.choice([rnd.uniform(-180, 180), 90.0, -90.0, 180.0, 0.0]), (rnd.uniform(-40, 40), rnd.uniform(-40, 40))
+            assert rotated(shape, turn, about).wkb == affinity.rotate(shape, turn, origin=about).wkb
+            dx, dy = rnd.uniform(-40, 40), rnd.uniform(-40, 40)
+            assert translated(shape, dx, dy).wkb == affinity.translate(shape, dx, dy).wkb
+            assert shape.wkb == kept
