@@ -233,6 +233,9 @@ def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> N
                                seat=u.owner, reroll=_("the BSB") if _bsb_near(state, u) else None, for_unit=(state, u),
                                reroll_text=ngettext("{uid} re-rolls (Hold Your Ground)", "{uid} re-roll (Hold Your Ground)", number(state, u), uid=uid)):
             u.fear_struck = True
+            if state.fear_ws_v7:  # "tutti i modelli dell'Unità" (seed 001:3418): its characters keep WS 1 if they leave it
+                for c in joined(state, u, hidden=None):
+                    c.fear_struck = True
             events.append(Event(kind="fear", seat=u.owner, text=ngettext("{uid} is struck by Fear: WS 1 for the rest of this Melee phase.", "{uid} are struck by Fear: WS 1 for the rest of this Melee phase.", number(state, u), uid=uid)))
 
 
@@ -421,7 +424,9 @@ def _defender_ws(state: NinthAgeState, target: UnitState, champion: bool = False
     when it strikes."""
     entry = state.unit_entry(target)
     body = _body(state, target)
-    if body is not target and fighters.struck_by_fear(state, target, body):  # a character in a unit: its unit's Fear test (§1.11)
+    # a character in a unit: its unit's Fear test; a game begun before rules version 7 took WS 1 with
+    # no spell after it, and forgot the test once the character had left the unit (fear_ws_v7)
+    if not state.fear_ws_v7 and body is not target and fighters.struck_by_fear(state, target, body):
         return 1
     part = next((i for i, p in enumerate(entry.parts) if p.role not in ("mount", "draught", "machine")), 0)
     ws = fighters.part_ws(state, target, part)

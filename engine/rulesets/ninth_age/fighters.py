@@ -19,7 +19,7 @@ from shapely.geometry import box
 
 from engine.rulesets.ninth_age.army import full_ranks
 from engine.rulesets.ninth_age.catalogue import rule_name
-from engine.rulesets.ninth_age.mixed_units import command_positions, joined, unit_troop, unit_troop_type
+from engine.rulesets.ninth_age.mixed_units import command_positions, host_of, joined, unit_troop, unit_troop_type
 from engine.rulesets.ninth_age.magic_state import profile_value  # S, A, I, WS under spells and items (§1.11)
 from engine.rulesets.ninth_age.melee import attacks_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -108,9 +108,12 @@ def psychology_immune(state: NinthAgeState, unit: UnitState) -> bool:
 
 def struck_by_fear(state: NinthAgeState, model: UnitState, host: UnitState | None = None) -> bool:
     """The models of ``model``'s entry have WS 1 after their unit (``host``, else itself) failed a
-    Fear test: "I modelli che sono Immuni alla Psicologia o che incutono loro stessi Paura sono
-    immuni all'effetto della Paura" (§22 Fear)."""
-    return (host or model).fear_struck and not (model_immune(state, model) or causes_fear(state, model))
+    Fear test, "per il resto della fase di Combattimento" (seed 001:3417-3419), a character of the
+    unit still when it has left it (slain, struck at for Overkill; or standing for the unit once
+    its R&F fell), as the failed test marked it too (fear_ws_v7): "I modelli che sono Immuni alla
+    Psicologia o che incutono loro stessi Paura sono immuni all'effetto della Paura" (§22 Fear)."""
+    struck = model.fear_struck or (host is not None and host.fear_struck)
+    return struck and not (model_immune(state, model) or causes_fear(state, model))
 
 
 def frenzied(state: NinthAgeState, unit: UnitState) -> bool:
@@ -633,15 +636,17 @@ def random_attacks(entry, part: int) -> str | None:
 
 
 def part_ws(state: NinthAgeState, unit: UnitState, part: int) -> int:
-    """A part's WS now (§1.11): set to 1 by a failed Fear test (or 10 by Fencer's Swords), then
-    the spells in play added (E-06 C)."""
+    """A part's WS now (§1.11), striking or struck at: set to 1 by a failed Fear test of its unit
+    (a joined character's by its host's, §22 Fear) or 10 by Fencer's Swords, then the spells in
+    play added (E-06 C). The one place a model's WS is read in melee (from rules version 7 on a
+    joined character's too, NinthAgeState.fear_ws_v7)."""
     entry = state.unit_entry(unit)
     set_to = None
     if entry.parts[part].role not in ("mount", "draught", "machine"):
         magic = magic_weapon(state, unit)
         if magic is not None and "WS_set" in magic[2]:
             set_to = magic[2]["WS_set"]
-    if struck_by_fear(state, unit):
+    if struck_by_fear(state, unit, host_of(state, unit)):
         set_to = 1
     return profile_value(state, unit, "WS", part, set_to=set_to)
 
@@ -884,8 +889,10 @@ def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, sup
         count, step = _part_attacks(state, char, part, supporting=supporting_)
         if not count:
             continue
-        # a failed Fear test leaves a model immune to Fear its WS (§22 Fear: ITP, or causing Fear itself)
-        ws = 1 if struck_by_fear(state, char, host) else entry.unmodified("WS", part)
+        # a failed Fear test leaves a model immune to Fear its WS (§22 Fear: ITP, or causing Fear itself);
+        # from rules version 7 on its Fencer's Swords and the spells on it count too, as for any model
+        ws = part_ws(state, char, part) if state.fear_ws_v7 else \
+            1 if struck_by_fear(state, char, host) else entry.unmodified("WS", part)
         strength, used, ap = part_strength(state, char, part, host=host, lances=not assault)
         uncharged = None if assault else lance_strength(state, char, part, strength, host=host)
         # the rider's part is often named as the character is ("Captain" on its Warhorse): said once

@@ -167,6 +167,10 @@ class NinthAge(Ruleset):
     # vortex_ahead_v7); random terrain shows its section rolls (terrain_rolls_v7).
     # 7 (n9-ties): tied charge placements less than 0.35" and 1° apart are one choice; a game begun
     # before offered each place 0.1" apart (NinthAgeState.near_ties_v7).
+    # 7 (n9-fear): a failed Fear test's WS 1 (seed 001:3417-3419) stays on the unit's characters when
+    # they leave it (slain and struck at for Overkill, or standing for the unit), and a joined
+    # character's WS is read as any model's, spells and Fencer's Swords counted; a game begun before
+    # plays as it did (NinthAgeState.fear_ws_v7).
     # A game keeps its version (NinthAgeState.rules_version); a change of a new version N: bump this,
     # say it (as the older rules played) under N in rules_changes, and ask it where it plays by a
     # line ``<name>_vN = since(N)`` on NinthAgeState, read ``if state.<name>_vN:``.
@@ -197,7 +201,9 @@ class NinthAge(Ruleset):
             N_("a Random Movement unit that rallied still moves in that Compulsory Moves; a Banner of Speed does not "
                "speed the characters joined to its unit, nor a unit its joined character's; a Vortex template starts "
                "aslant toward its point, even over the caster's own unit"),
-            N_("tied charge placements a tenth of an inch apart are offered as separate choices")),
+            N_("tied charge placements a tenth of an inch apart are offered as separate choices"),
+            N_("a character slain or left alone after its unit failed a Fear test loses the test's WS 1; a joined "
+               "character's WS takes no spell or Fencer's Swords")),
     }
 
     def option_names(self) -> dict[str, str]:

@@ -298,6 +298,13 @@ class NinthAgeState(GameState):
     # 0.35" away and its facing less than 1° (charges.NEAR_PLACE, NEAR_FACING), are one choice, from rules
     # version 7 on; a game begun before offered each place 0.1" apart, and its log's answers index those
     near_ties_v7 = since(7)
+    # A failed Fear test sets WS 1 for "tutti i modelli dell'Unità ... per il resto della fase di
+    # Combattimento" (seed 001:3417-3419): from rules version 7 on it marks the unit's characters too,
+    # so one slain and struck at for Overkill, or left standing for the unit, keeps WS 1; and a joined
+    # character's WS, striking or struck at, is read as any model's (fighters.part_ws: the Fear test,
+    # Fencer's Swords, the spells on it). A game begun before forgot the test once the character left
+    # its unit, and read a joined character's WS from its profile (or 1)
+    fear_ws_v7 = since(7)
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
