@@ -131,9 +131,7 @@ def shown_allowance(state: NinthAgeState, unit: UnitState, allowance: float) -> 
 def after_move(state: NinthAgeState, unit: UnitState, used: float, allowance: float, events: list[Event]) -> None:
     """A move longer than the unit could make without its movement item reveals the item."""
     if used > shown_allowance(state, unit, allowance) + 1e-3:
-        carried = (_unit_movement_items(state, unit) if state.unit_movement_item_v7
-                   else [(unit.id, i) for i in unrevealed_movement_items(state, unit)])
-        for carrier, item in carried:
+        for carrier, item in _unit_movement_items(state, unit):
             reveal(state, unit.owner, carrier, item, _("it moved {used}\", farther than it could without it", used=decimal(used, ".1f")),
                    events)
 
@@ -141,9 +139,7 @@ def after_move(state: NinthAgeState, unit: UnitState, used: float, allowance: fl
 def before_charge_roll(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
     """A charging unit's movement item is revealed after the reaction, before the roll (from rules
     version 7 its joined characters' as well, which speed it)."""
-    carried = (_unit_movement_items(state, unit) if state.unit_movement_item_v7
-               else [(unit.id, i) for i in unrevealed_movement_items(state, unit)])
-    for carrier, item in carried:
+    for carrier, item in _unit_movement_items(state, unit):
         reveal(state, unit.owner, carrier, item, _("the unit charges"), events)
 
 
