@@ -332,9 +332,7 @@ def _room(state: NinthAgeState, charger: UnitState, target: UnitState, named: bo
         screen = blocked_path_screen(state, charger, target, side, stopped)
         if screen:
             return Declaration(side=side, screen=tuple(screen))
-    notes = {u.id: _(UNIT_IN_THE_WAY) for u in state.on_table()}
-    notes.update((n, note) for n, _skip, note in blockers(state))
-    through = text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n]) for n in stopped or []])
+    through = _through(state, stopped)
     if ethereal(state, charger) and state.table.features("impassable"):
         through = text_join("", [through, _("; being Ethereal it goes through Impassable terrain, but may not end "
                                             "its move in or within 1\" of it (§22 Ethereal)")])
@@ -404,16 +402,22 @@ def blocked_path_screen(state: NinthAgeState, charger: UnitState, target: UnitSt
     return near or sorted(screen)
 
 
+def _through(state: NinthAgeState, stopped: list[str] | None) -> Text:
+    """What a refusal for no room says of the units and terrain named in the way (``stopped``),
+    each with why it stops the charge; the declaration's and the assault's alike."""
+    notes = {u.id: _(UNIT_IN_THE_WAY) for u in state.on_table()}
+    notes.update((n, note) for n, _skip, note in blockers(state))
+    return text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n])
+                          for n in stopped or [] if n in notes])
+
+
 def _assault_room(state: NinthAgeState, charger: UnitState, target: UnitState, named: bool = True) -> None:
     """The room question of a charge on a unit in a Building (§18.6): a path to a wall of it;
     refused (an IllegalAction naming what is in the way, unless ``named`` is False) when none."""
     building = garrison.building_of(state, target)
     stopped: list[str] | None = [] if named else None
     if not garrison.assault_poses(state, charger, building, assault_obstacles(state, charger, target), stopped):
-        notes = {u.id: _(UNIT_IN_THE_WAY) for u in state.on_table()}
-        notes.update((n, note) for n, _skip, note in blockers(state))
-        through = text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n])
-                                 for n in stopped or [] if n in notes])
+        through = _through(state, stopped)
         raise IllegalAction("no-room", text_join("", [ngettext("{charger} has no room to reach a wall of {building}", "{charger} have no room to reach a wall of {building}", number(state, charger), charger=charger.id, building=building.name), ngettext(", where {target} is (§18.6)", ", where {target} are (§18.6)", number(state, target), target=target.id), through, "."]))
 
 
