@@ -131,10 +131,15 @@ def find_caster(state: NinthAgeState, seat: str, text) -> Caster:
     return found[0]
 
 
+def carries(state: NinthAgeState, c: Caster, item: str) -> bool:
+    """Whether the model ``c`` carries the magic ``item``, spent or not (a Conclave champion has none)."""
+    return (not c.conclave and c.unit in state.units
+            and any(i.lower() == item.lower() for i in state.unit_entry(state.units[c.unit]).magic_items))
+
+
 def has_item(state: NinthAgeState, c: Caster, item: str) -> bool:
-    entry = state.unit_entry(state.units[c.unit])
-    return (not c.conclave and any(i.lower() == item.lower() for i in entry.magic_items)
-            and item not in c.used_items)
+    """Whether ``c`` carries ``item`` unspent (a one-use item works once, §23.2)."""
+    return carries(state, c, item) and item not in c.used_items
 
 
 def _reveal(state: NinthAgeState, c: Caster, item: str, events: list[Event]) -> None:
@@ -794,8 +799,7 @@ def scroll_refusal(state: NinthAgeState, seat: str, word: str):
     item = SCROLLS.get(word.strip().lower())
     if item is None:
         return None
-    bearers = [c for c in state.casters.values() if c.seat == seat and not c.conclave and c.unit in state.units
-               and any(i.lower() == item.lower() for i in state.unit_entry(state.units[c.unit]).magic_items)]
+    bearers = [c for c in state.casters.values() if c.seat == seat and carries(state, c, item)]
     if not bearers:
         return None
     if all(item in c.used_items for c in bearers):  # one use (§23.2)
@@ -846,9 +850,7 @@ def scroll_reader_refusal(state: NinthAgeState, decision, answer: str):
     c = found[0]
     if c.name in decision.options:
         return None
-    carried = not c.conclave and c.unit in state.units and \
-        any(i.lower() == item.lower() for i in state.unit_entry(state.units[c.unit]).magic_items)
-    if not carried:
+    if not carries(state, c, item):
         return _("{c} carries no {item} (§23.7).", c=c.name, item=item)
     if item in c.used_items:
         return _("{c} has already read its {item}, and it works once (§23.2).", c=c.name, item=item)
