@@ -632,7 +632,7 @@ def caption_items(view: TableView, p, w: int, h: int, s: float) -> list[Caption]
 CAPTION_REACH = 100.0  # px: how far the layout pushes a caption from its point at most (while the image has room)
 
 
-def place_captions(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int, s: float,
+def place_captions(view: TableView, p, w: int, h: int, s: float,
                    units: Sequence = (), labels: Sequence[tuple[Rect, bool]] = ()
                    ) -> tuple[list[tuple[Caption, Rect, tuple[float, float] | None]], list[tuple[Rect, bool]]]:
     """Where each overlay caption of :func:`caption_items` goes (the caption, its rectangle in
@@ -655,7 +655,7 @@ def place_captions(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int
     near = [((c.at,), 6.0) if c.plate else (c.beside or (c.at,), c.reach) for c in captions]
     rects, after = layout_captions(items, (0, HEADER, w, HEADER + h), near,
                                    [[ids.index(u) for u in c.units if u in ids] for c in captions],
-                                   [_label_item(u, draw, p, w, h) for u in units], list(labels),
+                                   [_label_item(u, p, w, h) for u in units], list(labels),
                                    fixed=[box for _, _, box in duel_marks(view, p, s)], farthest=CAPTION_REACH)
     # a leader line wherever a caption stands farther than its reach from what it captions: pushed
     # away by the layout, or a challenge's plate under its combat
@@ -686,7 +686,7 @@ def leader(rect: Rect, point: tuple[float, float]) -> tuple[tuple[float, float],
     return point, (min(max(point[0], rect[0]), rect[2]), min(max(point[1], rect[1]), rect[3]))
 
 
-def place_terrain_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int,
+def place_terrain_labels(view: TableView, p, w: int, h: int,
                          avoid: Sequence[Rect] = ()) -> list[tuple[str, Rect, tuple[float, float] | None]]:
     """Where each terrain piece's name goes (text, rectangle in px), by :func:`layout_labels`:
     on the piece's centre unless a unit's base or an ``avoid`` rectangle (an overlay's caption)
@@ -739,7 +739,7 @@ def bases_px(u, p):
     return unary_union([Polygon([p(*pt) for pt in base]) for base in u.bases if len(base) >= 3])
 
 
-def _label_item(u, draw: ImageDraw.ImageDraw, p, w: int, h: int) -> LabelItem:
+def _label_item(u, p, w: int, h: int) -> LabelItem:
     """A unit's label for the layout: its size (px), the point it belongs at, its footprint;
     and, for a thin unit of several models whose label on its centre would hide most of its
     bases (a single rank or two, skirmishers: shallower, front to rear, than its label is high,
@@ -767,7 +767,7 @@ def _label_item(u, draw: ImageDraw.ImageDraw, p, w: int, h: int) -> LabelItem:
     return LabelItem(size, anchor, footprint, rear)
 
 
-def place_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int,
+def place_labels(view: TableView, p, w: int, h: int,
                  avoid: Sequence[Rect] = (), before: Sequence[tuple[Rect, bool]] | None = None
                  ) -> list[tuple[str, tuple, bool]]:
     """Where each unit's label goes: (text, rectangle in px, whether it was moved off its
@@ -780,7 +780,7 @@ def place_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int,
     part in it."""
     order = sorted(range(len(view.units)), key=lambda i: (-len(view.units[i].bases), i))
     labels = [_unit_label(u) for u in view.units]
-    items = [_label_item(u, draw, p, w, h) for u in view.units]
+    items = [_label_item(u, p, w, h) for u in view.units]
     laid = layout_labels(items, (0, HEADER, w, HEADER + h), order, fixed=avoid, first=before, repair=True)
     return [(label, rect, moved) for label, (rect, moved) in zip(labels, laid)]
 
@@ -806,15 +806,14 @@ def _all_labels(view: TableView, px_per_inch: int):
     the terrain's names, off the bases and the captions; then the units' labels around all of
     them, each keeping its place when it is free. Nothing is laid on the challenges' blades."""
     s, _, w, h, p = _frame(view, px_per_inch)
-    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     shown = _shown(view, p, w, h)
     blades = [box for _, _, box in duel_marks(view, p, s)]
-    first = place_labels(shown, draw, p, w, h, avoid=blades)
-    captions, after = place_captions(view, draw, p, w, h, s, shown.units, [(rect, moved) for _, rect, moved in first])
+    first = place_labels(shown, p, w, h, avoid=blades)
+    captions, after = place_captions(view, p, w, h, s, shown.units, [(rect, moved) for _, rect, moved in first])
     # the combat markers (a challenge's blades) are in the same collision set: nothing is laid on them
     taken = [*(rect for _, rect, _ in captions), *blades]
-    terrain = place_terrain_labels(shown, draw, p, w, h, avoid=[*taken, *(rect for rect, _ in after)])
-    units = place_labels(shown, draw, p, w, h, avoid=[*taken, *(rect for _, rect, _ in terrain)], before=after)
+    terrain = place_terrain_labels(shown, p, w, h, avoid=[*taken, *(rect for rect, _ in after)])
+    units = place_labels(shown, p, w, h, avoid=[*taken, *(rect for _, rect, _ in terrain)], before=after)
     return shown, captions, terrain, units
 
 
