@@ -26,8 +26,9 @@ from typing import Any
 
 from engine.core import Event, IllegalAction
 from engine.core.ruleset import get_ruleset
-from engine.core.text import N_, _, ngettext
+from engine.core.text import N_, _, join, ngettext
 import engine.rulesets  # noqa: F401  - replaying needs every shipped ruleset registered
+from bot.command_lines import command_line
 
 FORMAT = "warband-log/1"
 
@@ -41,6 +42,30 @@ def digest(seed: int, salt: str) -> str:
     return hashlib.sha256(f"{int(seed)}:{salt}".encode("ascii")).hexdigest()
 
 
+def state_digest(state: Any) -> str:
+    """SHA-256, in hex, of a game state's canonical JSON: the store keeps it with each action
+    (the state after it) and :func:`check` compares it with the replay's, action by action.
+
+    The canonical JSON is the state's JSON dump with the fields still at their defaults left out,
+    compact, in the model's own order (the fields as declared, each mapping in the order the game
+    keeps: the order has meaning there, see migrations/postgresql/0001_init.sql). It is made from
+    the model, never from the text a database hands back, so it is the same on SQLite and on
+    PostgreSQL and in every process (nothing in it follows Python's per-process string hashing:
+    the states hold no sets). The defaults are left out so that a field added to the state
+    after a game was played (at its default in that game, as a rules version keeps it) changes
+    no digest of the game: a later Warband still checks it action by action. It costs a second
+    dump of the state per command, well under a millisecond beside the command (bench/digests.py).
+
+    >>> from engine.core import get_ruleset
+    >>> state = get_ruleset("dnd35-encounter").new_game(3, {})
+    >>> state_digest(state) == state_digest(state.model_copy(deep=True)) and len(state_digest(state))
+    64
+    """
+    dumped = state.model_dump(mode="json", exclude_defaults=True)
+    text = json.dumps(dumped, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 async def export(store, game) -> dict[str, Any]:
     """The game's log as plain data: every action with the events and rolls it produced. The
     seed and salt are included only once the game is over (they are the dice's secret), and with
@@ -51,10 +76,20 @@ async def export(store, game) -> dict[str, Any]:
     events: dict[int, list[dict]] = {}
     for record in await store.events(game.id):
         events.setdefault(record.action_seq, []).append(record.event)
+    records = await store.actions(game.id)
     actions = [{"seq": a.seq, "seat": a.seat_id, "user": a.user_id, "at": a.created_at.isoformat()
                 if hasattr(a.created_at, "isoformat") else str(a.created_at),
                 "action": a.action, "events": events.get(a.seq, [])}
-               for a in await store.actions(game.id)]
+               for a in records]
+    if seed is not None:
+        # The digest of the state after each action, which the check compares with its replay's:
+        # only with the seed, like the state. Before it, a digest would be an oracle for what a
+        # player may not know: hash the state a guessed seed (or a guessed hidden list, a guessed
+        # Hidden model) gives after action 1 and compare, offline, as often as one likes; the
+        # commitment's salt is there to keep the seed from exactly such trying.
+        for entry, record in zip(actions, records):
+            if record.state_digest is not None:
+                entry["state_digest"] = record.state_digest
     return {
         "format": FORMAT,
         "game": game.id,
@@ -95,6 +130,11 @@ class Verdict:
     reworded: list[Reworded] = field(default_factory=list)
     rules_version: int = 1
     state_checked: bool = False  # the log held the game's stored state and the replay reached it
+    # the actions whose stored state digest was compared with the replay's, and the number of the
+    # last action that had none (a game stored before Warband kept them: 0 when every action had one)
+    digests_checked: int = 0
+    undigested_through: int = 0
+    parted_at: int | None = None  # the first action after which the replay's state is not the one stored
 
     @property
     def fair(self) -> bool:
@@ -123,17 +163,22 @@ def check(data: dict[str, Any]) -> Verdict:
        (their dice are the same, by 3.); the others, between two rolls, are paired by kind,
        player and data, and a logged event paired by kind and player with one the seed gives
        must hold the same values under the keys both have (a key added since is no difference);
-    5. the state the replay reaches after the last action against the game's stored state,
+    5. the state after each action: the store keeps a digest of it with the action
+       (:func:`state_digest`), which the export holds once the seed is revealed; the replay's
+       state after the action must have the same digest, and the first action where they part
+       is named, which a difference no die and no event shows is found by. Actions stored
+       before Warband kept digests have none: they are not compared, and the verdict says so
+       (:func:`state_line`), once;
+    6. the state the replay reaches after the last action against the game's stored state,
        which the export holds once the seed is revealed (a log exported before it did has none:
-       then 1-4 are the check). The store keeps only the latest state, so this is checked at
-       the end, not after each action: the events of 3-4 are what each action is checked by.
+       then 1-5 are the check), and where they differ, which a digest cannot say.
 
     Words are not facts. An event's ``text`` (and a roll's ``purpose`` and ``detail``) is how a
     result is put, and it is reworded between sessions: a game begun before a rewording replays
     the same dice to the same state with other words. A line whose facts match but whose words
     differ, and a line without dice said today and not then (or then and no longer), are
     ``reworded``, not problems: the verdict passes and says apart how many lines read otherwise.
-    A line without dice is no die, and what a line reports is checked by 5.
+    A line without dice is no die, and what a line reports is checked by 5 and 6.
     """
     verdict = Verdict(rules_version=logged_rules_version(data))
     problems = verdict.problems
@@ -182,14 +227,38 @@ def _replay(ruleset: Any, state: Any, data: dict[str, Any], verdict: Verdict) ->
             return None
         expected += 1
         try:
-            state, events = ruleset.apply(state, ruleset.parse_action(entry["action"]))
+            action = ruleset.parse_action(entry["action"])
+            state, events = ruleset.apply(state, action)
         except IllegalAction as exc:
             problems.append(_("action {seq} is refused on replay: {reason}", seq=seq, reason=exc.message))
             return None
         replayed = [e.model_dump(mode="json") for e in events]
         logged = [Event.model_validate(e).model_dump(mode="json") for e in entry["events"]]
         _compare(seq, logged, replayed, verdict)
+        _compare_state(seq, entry, action, state, verdict)
     return state
+
+
+def _compare_state(seq: int, entry: dict[str, Any], action: Any, state: Any, verdict: Verdict) -> None:
+    """The replay's state after action ``seq`` against the digest stored with it: the first action
+    where they part is named (every later one differs with it, and says nothing more)."""
+    stored = entry.get("state_digest")
+    if stored is None:
+        verdict.undigested_through = seq
+        return
+    if verdict.parted_at is not None:
+        return
+    verdict.digests_checked += 1
+    if state_digest(state) != stored:
+        verdict.parted_at = seq
+        verdict.problems.append(_("action {seq} ({command}): the state after it differs from the one stored",
+                                  seq=seq, command=_command(action)))
+
+
+def _command(action: Any, most: int = 60) -> str:
+    """An action as the command a player types, cut at ``most`` characters."""
+    line = command_line(action)
+    return line if len(line) <= most else line[:most - 1] + "…"
 
 
 def _checked_end(ruleset: Any, state: Any, data: dict[str, Any], verdict: Verdict) -> Verdict:
@@ -392,10 +461,23 @@ def dumps(data: dict[str, Any]) -> bytes:
 
 
 def state_line(verdict: Verdict) -> Any:
-    """Whether the end of the replay was compared with the game as stored (a passed check)."""
-    return (_("The replay reaches the game as it was stored.") if verdict.state_checked else
-            _("This log holds no stored game to compare the end with (exported before Warband kept it): the dice "
-              "and the events are checked."))
+    """Whether the replay's state was compared with the game as stored, after each action and at
+    the end (a passed check); what could not be is said once."""
+    end = (_("The replay reaches the game as it was stored.") if verdict.state_checked else
+           _("This log holds no stored game to compare the end with (exported before Warband kept it): the dice "
+             "and the events are checked."))
+    if verdict.undigested_through == 0:
+        after_each = _("The state after each action is the one stored.") if verdict.digests_checked else None
+    elif verdict.digests_checked == 0:
+        after_each = _("The game was stored before Warband kept the state after each action: the state is "
+                       "compared at the end only.")
+    else:
+        after_each = ngettext(
+            "Action {n} was stored before Warband kept the state after each action; the state after each later "
+            "one is the one stored.",
+            "Actions 1 to {n} were stored before Warband kept the state after each action; the state after each "
+            "later one is the one stored.", verdict.undigested_through)
+    return end if after_each is None else join(" ", [after_each, end])
 
 
 def problem_lines(verdict: Verdict, most: int | None = None) -> list[Any]:

@@ -433,7 +433,8 @@ class Service:
         version = await self.store.commit_action(
             game.id, expected, seat, user_id, action.model_dump(mode="json"),
             [e.model_dump(mode="json") for e in events], state.model_dump(mode="json"),
-            status=status, result_json=result, snapshot=state.pending is None, **extra,
+            status=status, result_json=result, snapshot=state.pending is None,
+            state_digest=fairness.state_digest(state), **extra,
         )
         self.parsed.put(game.id, version, state)
         if state.is_over:

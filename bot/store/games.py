@@ -239,6 +239,7 @@ class Games(StoreBase):
         user_id: str | None,
         action_text: str,
         now: str,
+        state_digest: str | None = None,
     ) -> int:
         """Append to the log with the next sequence number; returns that number."""
         row = await self._fetchone(
@@ -248,9 +249,9 @@ class Games(StoreBase):
         )
         seq = row["next"]
         await tx.execute(
-            "INSERT INTO actions (game_id, seq, seat_id, user_id, action, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, seq, seat_id, user_id, action_text, now),
+            "INSERT INTO actions (game_id, seq, seat_id, user_id, action, created_at, state_digest)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, seq, seat_id, user_id, action_text, now, state_digest),
         )
         return seq
 
@@ -282,6 +283,7 @@ class Games(StoreBase):
         pending_json: Any = KEEP,
         claim: tuple[str, str | int] | None = None,
         snapshot: bool = True,
+        state_digest: str | None = None,
     ) -> int:
         """Record one applied action: log it with the next seq, store its events, save the new
         state and bump the version, all in one transaction. Returns the new version.
@@ -291,7 +293,9 @@ class Games(StoreBase):
         left as it is. ``claim=(seat_id, user_id)`` seats a player in the same transaction
         (the join that fills the table and starts the game). Every :attr:`snapshot_every`
         actions the new state is also kept as a snapshot for undo (unless ``snapshot`` is
-        False: a state waiting for an answer is no place to replay from). Raises :class:`VersionConflict`
+        False: a state waiting for an answer is no place to replay from). ``state_digest``: the
+        digest of ``new_state_json`` (bot.fairness.state_digest), kept with the action for
+        /game verify; an undo that drops the action drops it too. Raises :class:`VersionConflict`
         (nothing written) when the game is no longer at ``expected_version``,
         :class:`GameNotActive` when it is over.
         """
@@ -312,7 +316,7 @@ class Games(StoreBase):
             if claim is not None:
                 await self._claim(tx, game_id, claim[0], as_id(claim[1]), now)
             seq = await self._append_action(
-                tx, game_id, as_id(seat_id), as_id(user_id), action_text, now
+                tx, game_id, as_id(seat_id), as_id(user_id), action_text, now, state_digest
             )
             await self._append_events(tx, game_id, seq, event_rows)
             if snapshot and seq % self.snapshot_every == 0:
@@ -337,8 +341,9 @@ class Games(StoreBase):
         *,
         pending_json: Any = None,
     ) -> int:
-        """Drop every action (and its events) after ``keep_through_seq`` and save the state
-        replayed from what is kept; one transaction. Returns the new version.
+        """Drop every action after ``keep_through_seq`` (its events, any snapshot after it and
+        its state digest go with it) and save the state replayed from what is kept; one
+        transaction. Returns the new version.
 
         The pending request (normally the undo request that led here) is cleared unless
         ``pending_json`` says otherwise.

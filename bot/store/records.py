@@ -93,6 +93,10 @@ class ActionRecord:
     user_id: str | None
     action_json: str
     created_at: datetime
+    # SHA-256 of the game's state after this action (bot.fairness.state_digest), which /game verify
+    # compares with its replay's; None for an action stored before they were kept
+    # (migrations/0008_state_digests.sql) or committed without one
+    state_digest: str | None = None
 
     @property
     def action(self) -> Any:
@@ -214,6 +218,7 @@ def action_from_row(row: Row) -> ActionRecord:
         user_id=row["user_id"],
         action_json=row["action"],
         created_at=datetime.fromisoformat(row["created_at"]),
+        state_digest=row["state_digest"],
     )
 
 

@@ -97,7 +97,7 @@ async def exported(store: Store, game) -> dict:
 async def test_an_old_ninth_age_game_replays_to_its_stored_state_after_the_migration(target, tmp_path):
     await old_database(target, tmp_path)
     async with await Store.open(target) as store:  # this Warband: migration 0007 runs
-        assert [m.version for m in await store.applied_migrations()][-1] == 7
+        assert 7 in [m.version for m in await store.applied_migrations()]
         game = await store.game(1)
         assert game.rules_version == 1 < NINTH_AGE.rules_version
         # the settings stay as the players gave them: no secondary was agreed, none is written in
