@@ -121,6 +121,14 @@ async def test_an_old_ninth_age_game_replays_to_its_stored_state_after_the_migra
         assert fairness.verify({**data, "rules_version": NINTH_AGE.rules_version}) != []
         # and the operator's check of a whole store (warband store copy) finds nothing amiss
         assert await replay_mismatches(store) == (1, [])
+        # stored before the state after each action was kept (migration 0008): no digests, and the
+        # check says so once, comparing the state at the end
+        assert [a.state_digest for a in await store.actions(game.id)] == [None] * len(log)
+        assert not [a for a in data["actions"] if "state_digest" in a]
+        verdict = fairness.check(data)
+        assert verdict.digests_checked == 0 and verdict.undigested_through == len(log) and verdict.state_checked
+        assert say(fairness.state_line(verdict), "en").startswith("The game was stored before Warband kept the state "
+                                                                  "after each action: the state is compared at the end only.")
 
 
 async def test_the_old_game_plays_on_and_undoes_under_its_own_version(tmp_path):
@@ -132,6 +140,12 @@ async def test_the_old_game_plays_on_and_undoes_under_its_own_version(tmp_path):
         reply = await service.handle("console", "bob", parse_line("/deploy unit:Brutes x:30 y:40"))
         assert reply.error is None, say(reply.text, "en")
         before = (await store.game(1)).state
+        # the action taken after the migration keeps its state's digest, the old ones have none
+        digests = [a.state_digest for a in await store.actions(1)]
+        assert digests[-1] is not None and set(digests[:-1]) == {None}
+        data = await exported(store, await store.game(1))
+        verdict = fairness.check(data)
+        assert verdict.fair and verdict.digests_checked == 1 and verdict.undigested_through == len(digests) - 1
         assert (await service.handle("console", "bob", parse_line("/game undo"))).error is None
         reply = await service.handle("console", "player1", parse_line("/game undo"))
         assert reply.error is None, say(reply.text, "en")
