@@ -93,8 +93,10 @@ SKIRMISH_WARBANDS = {
 }
 
 
-async def time_skirmish_commands(seed: int = 8, states: list[str] | None = None) -> tuple[list[float], float, int]:
-    """The command timings of a whole four-player game, then (seconds, bytes) of its replay."""
+async def time_skirmish_commands(seed: int = 8, states: list[str] | None = None, commands: int = 3000,
+                                 replay: bool = True) -> tuple[list[float], float, int]:
+    """The command timings of a whole four-player game (its first ``commands``), then (seconds,
+    bytes) of its replay (0, 0 without ``replay``)."""
     samples: list[float] = []
     users = dict(zip(("p1", "p2", "p3", "p4"), SKIRMISH_WARBANDS))
     with tempfile.TemporaryDirectory() as folder:
@@ -118,7 +120,7 @@ async def time_skirmish_commands(seed: int = 8, states: list[str] | None = None)
                 await say(user, "/game join")
             for user, (name, _cards) in SKIRMISH_WARBANDS.items():
                 await say(user, f"/warband use name:{name}")
-            for n in range(3000):
+            for n in range(commands):
                 _, ruleset, state = await service.game_snapshot("skirmish", finished_ok=True)
                 if states is not None and n == 200:
                     states.append(state.model_dump_json())  # a mid-game state, for the memory figure
@@ -129,12 +131,14 @@ async def time_skirmish_commands(seed: int = 8, states: list[str] | None = None)
                 started = time.perf_counter()
                 await say(users[seat], line)
                 samples.append(time.perf_counter() - started)
+            if not replay:
+                return samples, 0.0, 0
             started = time.perf_counter()
-            replay = await say("alice", "/game replay")
+            replayed = await say("alice", "/game replay")
             replay_seconds = time.perf_counter() - started
         finally:
             await store.close()
-    return samples, replay_seconds, len(replay.image or b"")
+    return samples, replay_seconds, len(replayed.image or b"")
 
 
 def time_renders(count: int, battle_map: str | None = None) -> list[float]:

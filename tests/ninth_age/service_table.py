@@ -87,3 +87,33 @@ class ServiceTable:
                 await self.answer_questions()
             state = await self.state()
         return state
+
+    async def march_then_charge(self):
+        """After the deployment: test_ninth_age_languages' battle in short. The first player's
+        fastest unit marches, the turns are ended (questions answered), then it charges the
+        nearest enemy that may choose its reaction, and the turn goes on through its melee."""
+        from engine.rulesets.ninth_age.fighters import psychology_immune
+        from engine.table.contact import distance
+
+        state = await self.state()
+        active = state.active
+        enemy = state.enemy_of(active)
+        runner = max((u for u in state.on_table(active) if not state.unit_entry(u).has_rule("Can't March")
+                      and not state.unit_entry(u).is_character), key=lambda u: state.unit_entry(u).movement)
+        await self.say(self.users[active], "/end")  # no charge
+        await self.first_taken(self.users[active], (f'/march unit:"{runner.id}" forward:{tenths / 10}'
+                                                    for tenths in range(20 * state.unit_entry(runner).movement, 0, -5)))
+        for _ in range(4 + 5):  # the rest of this turn, then the opponent's
+            state = await self.state()
+            await self.say(self.users[state.active], "/end")
+            await self.answer_questions()
+        state = await self.state()
+        targets = sorted((u for u in state.on_table(enemy) if not psychology_immune(state, u)),
+                         key=lambda u: distance(state.units[runner.id].footprint(), u.footprint()))
+        await self.first_taken(self.users[active], (f'/charge unit:"{runner.id}" target:"{t.id}"' for t in targets))
+        await self.answer_questions()
+        for _ in range(4):  # the charge move, and on through the turn's melee
+            state = await self.state()
+            await self.say(self.users[state.active], "/end")
+            await self.answer_questions()
+        return await self.state()

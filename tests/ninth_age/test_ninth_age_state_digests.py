@@ -1,6 +1,5 @@
-"""Issue #10 on a Ninth Age game through the service: every action (the set-up questions, the
-deployment's drops, the answers the game gives itself with ``auto=all``, the turn's /end)
-keeps the digest of the state after it, and /game verify's replay reaches each of them; a digest
+"""Issue #10 on a Ninth Age game through the service: every action (the set-up questions and
+their answers, the deployment's drops, a march, a charge and its reaction, the turns' /end) keeps the digest of the state after it, and /game verify's replay reaches each of them; a digest
 edited at one drop fails naming that /deploy."""
 
 from __future__ import annotations
@@ -9,8 +8,6 @@ from bot import fairness
 from bot.i18n import say as said
 from bot.service import Service
 from engine.core import get_ruleset
-from engine.rulesets.ninth_age.fighters import psychology_immune
-from engine.table.contact import distance
 
 from service_table import ServiceTable
 
@@ -20,30 +17,10 @@ USERS = {"p1": "621", "p2": "622"}
 
 async def test_a_ninth_age_game_replays_to_the_state_stored_after_each_action(store):
     table = ServiceTable(Service(store, seed_source=lambda: 4242), CHANNEL, GUILD, USERS)
-    state = await table.begin("en", "/game new ruleset:ninth-age seed:6 settings:deployment=classic, secondary=hold, "
+    await table.begin("en", "/game new ruleset:ninth-age seed:6 settings:deployment=classic, secondary=hold, "
                                     "terrain=open")
-    state = await table.deploy(lambda state: state.phase != "deployment", front_line=True)
-    # test_ninth_age_languages' battle: a march, the turns ended, then a charge and its reaction
-    active = state.active
-    enemy = state.enemy_of(active)
-    runner = max((u for u in state.on_table(active) if not state.unit_entry(u).has_rule("Can't March")
-                  and not state.unit_entry(u).is_character), key=lambda u: state.unit_entry(u).movement)
-    await table.say(USERS[active], "/end")  # no charge
-    await table.first_taken(USERS[active], (f'/march unit:"{runner.id}" forward:{tenths / 10}'
-                                            for tenths in range(20 * state.unit_entry(runner).movement, 0, -5)))
-    for _ in range(4 + 5):
-        state = await table.state()
-        await table.say(USERS[state.active], "/end")
-        await table.answer_questions()
-    state = await table.state()
-    targets = sorted((u for u in state.on_table(enemy) if not psychology_immune(state, u)),
-                     key=lambda u: distance(state.units[runner.id].footprint(), u.footprint()))
-    await table.first_taken(USERS[active], (f'/charge unit:"{runner.id}" target:"{t.id}"' for t in targets))
-    await table.answer_questions()
-    for _ in range(4):  # the charge move, and on through the turn's melee
-        state = await table.state()
-        await table.say(USERS[state.active], "/end")
-        await table.answer_questions()
+    await table.deploy(lambda state: state.phase != "deployment", front_line=True)
+    await table.march_then_charge()
     game = await store.active_game(CHANNEL)
     records = await store.actions(game.id)
     assert len(records) > 20 and all(r.state_digest for r in records)
