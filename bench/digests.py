@@ -11,12 +11,14 @@ mostly noise when it is this small):
 * the first 150 commands of the four-player War Drums skirmish of ``python -m bench``.
 
 Measured (2-core machine shared with other work, load about 2.7, 2026-11-30; two rounds of each,
-in turn): a Ninth Age command median 14.4 ms with the digest, 14.8 ms without (noise); the digest
-alone a median 1.2 ms over its 164 states (the deployment's end: an 80 KB state JSON, which the
-store's own dump and json_text already cost about as much again). A skirmish command median 7.3 ms
-both ways, the digest alone 0.7 ms. Hashing the text the store writes instead would cost about
-0.05 ms, but that text holds every field at its default: a field added to the state later would
-change the digest of every action of every older game (see state_digest).
+in turn, run twice): a Ninth Age command median 14.4 / 11.0 ms with the digest, 14.8 / 9.2 ms
+without; the digest alone a median 1.2-1.3 ms over its 164 states (an 80 KB state JSON at the
+deployment's end, which the store's own dump and json_text already cost about as much again), so
+about a tenth of the quickest commands (/deploy, /end) and nothing beside a charge or a melee. A
+skirmish command median 7.3 / 6.2 ms with, 7.3 / 5.4 ms without, the digest alone 0.6-0.7 ms.
+Hashing the text the store writes instead would cost about 0.05 ms, but that text holds every
+field at its default: a field added to the state later would change the digest of every action
+of every older game (see state_digest).
 """
 
 from __future__ import annotations

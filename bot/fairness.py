@@ -54,8 +54,8 @@ def state_digest(state: Any) -> str:
     the states hold no sets). The defaults are left out so that a field added to the state
     after a game was played (at its default in that game, as a rules version keeps it) changes
     no digest of the game: a later Warband still checks it action by action. It costs a second
-    dump of the state per command, about a millisecond for a deployed Ninth Age battle, within the
-    noise of the command's own time (``python -m bench.digests``).
+    dump of the state per command: about a millisecond for a deployed Ninth Age battle, a tenth of
+    its quickest commands (``python -m bench.digests``).
 
     >>> from engine.core import get_ruleset
     >>> state = get_ruleset("dnd35-encounter").new_game(3, {})

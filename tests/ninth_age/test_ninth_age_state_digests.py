@@ -1,6 +1,7 @@
 """Issue #10 on a Ninth Age game through the service: every action (the set-up questions and
-their answers, the deployment's drops, a march, a charge and its reaction, the turns' /end) keeps the digest of the state after it, and /game verify's replay reaches each of them; a digest
-edited at one drop fails naming that /deploy."""
+their answers, the deployment's drops, a march, a charge and its reaction, the turns' /end) keeps
+the digest of the state after it, and /game verify's replay reaches each of them; a digest edited
+at one drop fails naming that /deploy."""
 
 from __future__ import annotations
 
