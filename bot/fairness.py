@@ -70,7 +70,8 @@ def state_digest(state: Any) -> str:
 async def export(store, game) -> dict[str, Any]:
     """The game's log as plain data: every action with the events and rolls it produced. The
     seed and salt are included only once the game is over (they are the dice's secret), and with
-    the seed the game's stored state, which the replay must reach (:func:`check`)."""
+    the seed the game's stored state and each action's ``state_digest`` (the state after it),
+    which the replay must reach (:func:`check`)."""
     commitment = await store.commitment(game.id)
     over = not game.is_active
     seed = game.seed if over or (commitment and commitment.seed_given) else None
