@@ -259,7 +259,10 @@ def _compare_state(seq: int, entry: dict[str, Any], action: Any, state: Any, ver
 
 def _command(action: Any, most: int = 60) -> str:
     """An action as the command a player types, cut at ``most`` characters."""
-    line = command_line(action)
+    try:
+        line = command_line(action)
+    except (ValueError, TypeError, KeyError, IndexError):  # a field no command option shows: its kind
+        line = f"/{action.kind}"
     return line if len(line) <= most else line[:most - 1] + "…"
 
 
@@ -470,6 +473,8 @@ def state_line(verdict: Verdict) -> Any:
              "and the events are checked."))
     if verdict.undigested_through == 0:
         after_each = _("The state after each action is the one stored.") if verdict.digests_checked else None
+    elif verdict.digests_checked == 0 and not verdict.state_checked:
+        after_each = None  # nor the state at the end: the dice and the events are the check, as ``end`` says
     elif verdict.digests_checked == 0:
         after_each = _("The game was stored before Warband kept the state after each action: the state is "
                        "compared at the end only.")

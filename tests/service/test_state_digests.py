@@ -166,6 +166,12 @@ async def test_a_log_without_digests_verifies_and_says_so_once(store):
     line = said(fairness.state_line(verdict), "en")
     assert line == ("The game was stored before Warband kept the state after each action: the state is compared at "
                     "the end only. The replay reaches the game as it was stored.")
+    # exported before the stored state was, too: the dice and the events are the check, and only that is said
+    verdict = fairness.check(dict(older, state=None))
+    assert verdict.fair and not verdict.state_checked
+    assert said(fairness.state_line(verdict), "en") == ("This log holds no stored game to compare the end with "
+                                                         "(exported before Warband kept it): the dice and the events "
+                                                         "are checked.")
     # a game stored across the upgrade: its first actions have none, the later ones are compared
     for action in data["actions"][:3]:
         del action["state_digest"]
