@@ -29,10 +29,10 @@ from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, Un
 from engine.rulesets.ninth_age.walls import gap
 from engine.table.arcs import majority_arc
 from engine.table.charge import FlushPose, flush_poses
-from engine.table.charge_path import Obstacles, charge_path, standing_against
+from engine.table.charge_path import MAX_WHEEL, TOUCH, Obstacles, _wheels, charge_path, standing_against, unreachable
 from engine.table.contact import contact_side as touching_side, distance, models_in_contact
 from engine.table.footprint import Pose
-from engine.table.frame import EPS_DIST, bearing_between, turn_between
+from engine.table.frame import EPS_DIST, bearing_between, normalise, turn_between
 from engine.table.motion import (
     CLEARANCE_DURING, CLEARANCE_END, IMPASSABLE, Surroundings, clearance_problem, move_ahead, pivot, translate,
 )
@@ -205,17 +205,32 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
     target turned for it. A target already engaged is never rotated. Returns the poses and the
     target's turn in degrees (0 when it stays). ``first``: only whether there are any is asked
     (:func:`placements`): the first pose found alone, empty exactly when the whole list would be."""
+    from engine.table.charge import side_frame
+    from engine.table.frame import to_world
+
     context = _around(state, charger, target, ignore)  # the same for the target as it stands and every turn tried
-    poses = placements(state, charger, target, side, blocked=blocked, ignore=ignore, around=context, first=first)
+    cfp, tfp = charger.footprint(), target.footprint()
+    # where only whether there is a path is asked (no names collected), a bound may prove there is none
+    # before any is searched: no path with any wheel brings the point of contact near the side
+    # (charge_path.unreachable), the charged unit as it stands or turned about the side's middle
+    sure = blocked is None and side is not None and context[2] is not None
+    if sure:
+        mid, _skip, _skip, length = side_frame(tfp, side)
+        reach = length / 2 + TOUCH
+
+        def whole(t) -> float:  # the charger's whole turn to face that side, as flush_poses works it out
+            return turn_between(cfp.bearing, normalise(side_frame(t, side)[2] + 180.0))
+
+        # the wheels the paths to the side as it stands may make (charge_path._wheels): its whole turn
+        # and those every trial turn shares, so that each turn adds its own whole turn alone
+        sure = unreachable(cfp, context[2], mid, reach, _wheels(whole(tfp), MAX_WHEEL))
+    poses = [] if sure else placements(state, charger, target, side, blocked=blocked, ignore=ignore, around=context,
+                                       first=first)
     if poses or side is None or engaged(state, target):
         return poses, 0.0
     open_ground = ({}, None, None if context[2] is None else {})  # no other unit, no terrain
     if not placements(state, charger, target, side, around=open_ground, first=True):
         return [], 0.0  # not the units or the terrain: the charged unit is not turned (§8.5)
-    tfp = target.footprint()
-    from engine.table.charge import side_frame
-    from engine.table.frame import to_world
-
     mid, _skip, _skip, _skip = side_frame(tfp, side)
     around = surroundings(state, {target.id, charger.id} | set(ignore))
     steps = int(ALIGN_MAX / ALIGN_STEP)
@@ -230,6 +245,8 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
             # distanza di 1\" tra Unità"): the turned unit may touch other units or terrain, not go into them
             if clearance_problem(rotated, around, 0.0, during=False):
                 continue
+            if sure and (abs(whole(rotated)) > MAX_WHEEL + 1e-9 or unreachable(cfp, context[2], mid, reach, [whole(rotated)])):
+                continue  # no path: its wheels are those shared, shown to reach nothing, and its whole turn
             poses = placements(state, charger, target, side, tfp=rotated, blocked=blocked, ignore=ignore, around=context,
                                first=first)
             if poses:
