@@ -167,3 +167,34 @@ def test_the_listing_and_the_declaration_agree_on_a_gap_just_as_wide_as_the_char
     assert _listed_and_declared(0.0) == (True, True)  # the flanks touch both units on the way
     assert _listed_and_declared(0.5) == (True, True)
     assert _listed_and_declared(-0.05) == (False, False)  # a hair narrower: no room
+
+
+def test_the_placements_asked_with_the_bound_are_those_asked_without_it(monkeypatch):
+    """aligned_placements asks the bound only where no names are collected (``blocked`` None): on a
+    crowded charge step, every charge in reach gets the same placements and the same turn of the
+    charged unit as when the names are collected (every path searched), the whole list and the
+    first one alike; some have none, and the bound rules some of those out."""
+    from test_ninth_age_charge_listing import _crowded
+
+    answers = []
+
+    def asked(*args, **kwargs):
+        answers.append(unreachable(*args, **kwargs))
+        return answers[-1]
+
+    monkeypatch.setattr(charges, "unreachable", asked)
+    state, seat = _crowded(6)
+    outcomes = set()
+    for u in state.on_table(seat):
+        for t in state.on_table(state.enemy_of(seat)):
+            if t.fleeing or charges.gap(state, u, t) > charges.charge_movement(state, u)[0] + charges.MAX_DICE:
+                continue
+            side = charges.contact_side(u, t)
+            searched, turn = charges.aligned_placements(state, u, t, side, blocked=[])
+            bounded, bounded_turn = charges.aligned_placements(state, u, t, side)
+            assert [p.footprint.pose for p in bounded] == [p.footprint.pose for p in searched] and bounded_turn == turn
+            first = charges.aligned_placements(state, u, t, side, first=True)[0]
+            assert bool(first) == bool(searched)
+            outcomes.add(bool(searched))
+    assert outcomes == {True, False}
+    assert answers.count(True) > 50 and False in answers, answers
