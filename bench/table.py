@@ -24,8 +24,9 @@ that had no room cost most, about 6.5 s of the 6.8: each target turned 36 ways a
 placement's paths tried. Now a bound proves most of them have none before a path is searched
 (:func:`engine.table.charge_path.unreachable`: the straight parts of every path, as the charger's
 translations, and the obstacles' shadows along them, never reach the side; the charged unit's
-trial turns about the side's middle share all but one wheel), the answers the same: back to back
-on the same load, median 5.6 s → 0.53 s (CPU per click about 6 s → 0.7 s). The target is met).
+trial turns about the side's middle share all but one wheel, and a turn ruled out is never laid
+out), the answers the same: back to back on the same load, median 5.6 s → 0.53 s (and 9.5 s →
+0.67 s on a heavier one), CPU per click about 6 s → 0.6 s. The target is met).
 """
 
 from __future__ import annotations
