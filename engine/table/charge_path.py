@@ -383,6 +383,7 @@ class _Ahead:
     obstacles: Mapping[Hashable, object]
     shortest_into: float | None = None
     candidates: dict = field(default_factory=dict)
+    reach: dict = field(default_factory=dict)  # memo of :func:`unreachable`
 
 
 class _Wheeled(NamedTuple):
@@ -703,3 +704,171 @@ def _contact_point(pose: Footprint, bases) -> Point | None:
     if not near:
         return None
     return near[0]
+
+
+# A bound that proves a charge has no path without searching one (issue #10): the charges with no
+# room cost most, every placement against every trial turn of the target searched. Every path the
+# search may accept, with any wheel, lies in a family (forward, wheel, forward, align) whose straight
+# parts are worked out here against the obstacles as translations: where the charger may stand when
+# the align begins, and whether its front edge can be near enough to the target's side there.
+
+REACH_SHRINK = 0.01  # inches the obstacles are shrunk by for the bound: a straight part of a path
+# (convex, its corners no sharper than 90°, at least this wide) that holds a point this deep in an
+# obstacle holds a quarter disc of it, π·0.01²/4 ≈ 7.9e-5 square inches, more than INTO_OTHER
+REACH_MARGIN = 0.05  # inches added to the reach of the front edge: the bound never leans on float noise
+
+
+class _Reach(NamedTuple):
+    """What :func:`unreachable` works out once for a start and its obstacles: the corners of the
+    start's hull, the obstacles shrunk by :data:`REACH_SHRINK` as convex pieces (corners, padded to
+    one count by repeating the first), and ``forward``, how far the start may go straight ahead
+    before it is surely in one (None: it already is, and the bound says nothing)."""
+
+    hull: np.ndarray
+    pieces: np.ndarray
+    forward: float | None
+
+
+def _convex_pieces(shape) -> list[np.ndarray]:
+    """Convex polygons inside ``shape`` shrunk by :data:`REACH_SHRINK` (their corners): itself when
+    it is convex, else those triangles of its corners' triangulation that lie inside it (what is
+    left out only weakens the bound)."""
+    inner = shape.buffer(-REACH_SHRINK, join_style="mitre")
+    out: list[np.ndarray] = []
+    for p in getattr(inner, "geoms", [inner]):
+        if p.is_empty or p.geom_type != "Polygon":
+            continue
+        hull = p.convex_hull
+        if hull.area - p.area < 1e-9:
+            out.append(np.asarray(hull.exterior.coords)[:-1])
+            continue
+        for t in shapely.delaunay_triangles(p).geoms:
+            if p.contains(t):
+                out.append(np.asarray(t.exterior.coords)[:-1])
+    return out
+
+
+def _minkowski(pieces: np.ndarray, mover: np.ndarray) -> np.ndarray:
+    """For each convex piece, the translations that put a point of it in the convex ``mover``
+    (corners): the hull of every corner of the piece less every corner of the mover."""
+    pts = (pieces[:, :, None, :] - mover[None, None, :, :]).reshape(len(pieces), -1, 2)
+    return shapely.convex_hull(shapely.linestrings(pts))  # the hull of the points, without making each one
+
+
+def _reach(start: Footprint, obstacles: Mapping[Hashable, object]) -> _Reach:
+    """The :class:`_Reach` of ``start`` among ``obstacles`` (as it meets them): ``forward`` is where
+    the ray straight ahead first meets a piece less the start's hull (a first part going farther
+    holds a translation into it)."""
+    hull = np.asarray(start.shape.convex_hull.exterior.coords)[:-1]
+    found = [q for o in obstacles.values() for q in _convex_pieces(o)]
+    if not found:
+        return _Reach(hull, np.zeros((0, 1, 2)), math.inf)
+    n = max(len(q) for q in found)
+    pieces = np.stack([np.concatenate([q, np.repeat(q[:1], n - len(q), axis=0)]) for q in found])
+    kept = _minkowski(pieces, hull)
+    origin = ShapelyPoint(0.0, 0.0)
+    if shapely.intersects(kept, origin).any():
+        return _Reach(hull, pieces, None)
+    f0 = np.array(direction(start.bearing))
+    far = 1e4  # inches: farther than any table
+    ahead = shapely.linestrings([(0.0, 0.0), tuple(f0 * far)])
+    hits = shapely.distance(origin, shapely.intersection(ahead, kept))  # NaN where none
+    forward = float(np.nanmin(hits)) if not np.isnan(hits).all() else math.inf
+    return _Reach(hull, pieces, forward)
+
+
+def _unreachable_wheel(start: Footprint, reach: _Reach, centre: Point, radius: float, wheel: float) -> bool:
+    """Whether no path with this ``wheel`` brings the charger's front edge within ``radius`` of
+    ``centre`` when its align begins (or, with no align, where it ends), going into no obstacle.
+
+    In the space of the translations of the charger (as it stands after the wheel made at once,
+    the corners of its hull turned about its front corner): the first straight part goes ``a``
+    along its facing ``f0``, no farther than ``reach.forward`` (a longer one holds a translation
+    into an obstacle); the second ``b`` along the wheeled facing ``fw``, and each translation on
+    its way keeps out of every obstacle piece less the charger (:func:`_minkowski`). So the
+    translations where the align may begin lie in the strip {a·f0 + b·fw: 0 ≤ a ≤ forward, b ≥ 0}
+    less the shadow each piece casts along ``fw`` (the points beyond it, seen from the line of the
+    first part). The front edge is within ``radius`` of ``centre`` on the translations of a
+    stadium; none of them left: no path. (The wheel's own sweep and the align's are not asked, nor
+    the target: the bound only leaves paths in, never takes one out.)"""
+    if reach.forward is None:
+        return False
+    hw, hd = start.half_width, start.half_depth
+    f0 = np.array(direction(start.bearing))
+    hull = reach.hull
+    edge = np.array([start.world((-hw, hd)), start.world((hw, hd))])
+    if abs(wheel) > 1e-9:  # the hull and its front edge as the wheel about the front corner leaves them
+        kx, ky = start.world((hw, hd)) if wheel > 0 else start.world((-hw, hd))
+        r = math.radians(wheel)
+        c, s = math.cos(r), math.sin(r)
+
+        def turn(p: np.ndarray) -> np.ndarray:
+            dx, dy = p[:, 0] - kx, p[:, 1] - ky
+            return np.stack([kx + dx * c + dy * s, ky - dx * s + dy * c], axis=1)
+
+        hull, edge = turn(hull), turn(edge)
+    far = math.dist(centre, start.centre) + radius + 3 * (start.width + start.depth) + 10.0  # no translation
+    # into the stadium is longer (|a·f0 + b·fw| ≥ a, b: the wheel is at most 90°), so none goes farther
+    forward = min(reach.forward, far) + REACH_MARGIN  # a longer strip only leaves more in
+    cx, cy = centre
+    stadium = shapely.linestrings([(cx - edge[0][0], cy - edge[0][1]), (cx - edge[1][0], cy - edge[1][1])]).buffer(
+        radius * 1.01 + REACH_MARGIN)  # 1.01: the buffer's polygon lies inside the round stadium
+    if abs(wheel) <= 1e-9:
+        return not shapely.linestrings([(0.0, 0.0), tuple(f0 * forward)]).intersects(stadium)
+    fw = np.array(direction(start.bearing + wheel))
+    strip = shapely.polygons([(0.0, 0.0), tuple(f0 * forward), tuple(f0 * forward + fw * far), tuple(fw * far)])
+    region = stadium.intersection(strip)
+    if region.is_empty:
+        return True
+    det = f0[0] * fw[1] - f0[1] * fw[0]
+
+    def oblique(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(a, b) with p = a·f0 + b·fw."""
+        return (p[..., 0] * fw[1] - p[..., 1] * fw[0]) / det, (f0[0] * p[..., 1] - f0[1] * p[..., 0]) / det
+
+    ra, rb = oblique(shapely.get_coordinates(region))
+    pa, pb = oblique(reach.pieces)
+    ha, hb = oblique(hull)
+    # a piece casts a shadow on the region only where it holds a translation a·f0 + b·fw with a
+    # within the region's and 0 ≤ b below the region's highest (bounding ranges: leaving more
+    # pieces out would only weaken the bound)
+    keep = ((pa.max(axis=1) - ha.min() >= ra.min()) & (pa.min(axis=1) - ha.max() <= ra.max())
+            & (pb.max(axis=1) - hb.min() >= 0.0) & (pb.min(axis=1) - hb.max() <= rb.max()))
+    if not keep.any():
+        return False
+    pieces = _minkowski(reach.pieces[keep], hull)
+    # only what lies at 0 ≤ b blocks (the second part starts on the line of the first)
+    clip = shapely.polygons([tuple(-f0), tuple(f0 * (forward + 1)), tuple(f0 * (forward + 1) + fw * (far + 1)),
+                             tuple(-f0 + fw * (far + 1))])
+    pieces = shapely.intersection(pieces, clip)
+    shadows = shapely.convex_hull(shapely.union(pieces, shapely.transform(pieces, lambda p: p + fw * far)))
+    return region.difference(shapely.union_all(shadows)).is_empty
+
+
+def unreachable(start: Footprint, obstacles: Mapping[Hashable, object], centre: Point, radius: float,
+                wheels) -> bool:
+    """Whether no charge path from ``start`` that :func:`charge_path` could find with one of
+    ``wheels`` (degrees, as :func:`_wheels` lists them) crosses no obstacle and brings the point
+    of contact, where the align turns (or, with no align, some point of the front edge) within
+    ``radius`` of ``centre``: a necessary condition, proved for every placement against a side of
+    ``radius`` about its middle ``centre`` at once (the charged unit's trial turns about it too),
+    without searching one (:func:`_unreachable_wheel`). True only when it is sure; False says
+    nothing. ``obstacles``: as :func:`charge_path` takes them (an :class:`Obstacles` remembers what
+    the bound works out, for the next question from the same start)."""
+    if isinstance(obstacles, Obstacles):
+        kept = obstacles.against.get(id(start))
+        if kept is None or kept.start is not start:
+            kept = obstacles.against[id(start)] = _Ahead(start, standing_against(start, obstacles))
+    else:
+        kept = _Ahead(start, standing_against(start, obstacles))
+    prep = kept.reach.get("prep")
+    if prep is None:
+        prep = kept.reach["prep"] = _reach(start, kept.obstacles)
+    for wheel in wheels:
+        key = (centre, radius, wheel)
+        found = kept.reach.get(key)
+        if found is None:
+            found = kept.reach[key] = _unreachable_wheel(start, prep, centre, radius, wheel)
+        if not found:
+            return False
+    return True

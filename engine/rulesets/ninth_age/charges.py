@@ -28,11 +28,11 @@ from engine.rulesets.ninth_age.skirmishers import close_ranks, closed_ranks
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, laid_out
 from engine.rulesets.ninth_age.walls import gap
 from engine.table.arcs import majority_arc
-from engine.table.charge import FlushPose, flush_poses
-from engine.table.charge_path import Obstacles, charge_path, standing_against
+from engine.table.charge import SIDE_NORMAL, FlushPose, flush_poses
+from engine.table.charge_path import MAX_WHEEL, TOUCH, Obstacles, _wheels, charge_path, standing_against, unreachable
 from engine.table.contact import contact_side as touching_side, distance, models_in_contact
 from engine.table.footprint import Pose
-from engine.table.frame import EPS_DIST, bearing_between, turn_between
+from engine.table.frame import EPS_DIST, bearing_between, normalise, turn_between
 from engine.table.motion import (
     CLEARANCE_DURING, CLEARANCE_END, IMPASSABLE, Surroundings, clearance_problem, move_ahead, pivot, translate,
 )
@@ -205,35 +205,61 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
     target turned for it. A target already engaged is never rotated. Returns the poses and the
     target's turn in degrees (0 when it stays). ``first``: only whether there are any is asked
     (:func:`placements`): the first pose found alone, empty exactly when the whole list would be."""
-    context = _around(state, charger, target, ignore)  # the same for the target as it stands and every turn tried
-    poses = placements(state, charger, target, side, blocked=blocked, ignore=ignore, around=context, first=first)
-    if poses or side is None or engaged(state, target):
-        return poses, 0.0
-    open_ground = ({}, None, None if context[2] is None else {})  # no other unit, no terrain
-    if not placements(state, charger, target, side, around=open_ground, first=True):
-        return [], 0.0  # not the units or the terrain: the charged unit is not turned (§8.5)
-    tfp = target.footprint()
     from engine.table.charge import side_frame
     from engine.table.frame import to_world
 
+    context = _around(state, charger, target, ignore)  # the same for the target as it stands and every turn tried
+    cfp, tfp = charger.footprint(), target.footprint()
+
+    def whole(bearing: float) -> float:
+        """The charger's whole turn to face ``side`` of the target facing ``bearing``, as flush_poses
+        works it out (side_frame's outward bearing, turned about)."""
+        return turn_between(cfp.bearing, normalise(normalise(bearing + SIDE_NORMAL[side]) + 180.0))
+
+    # where only whether there is a path is asked (no names collected), a bound may prove there is none
+    # before any is searched (charge_path.unreachable): no path with any of the wheels its placements'
+    # paths may make (charge_path._wheels: the whole turn to face the side and those every turn
+    # shares) brings the point of contact within the side's half length of its middle (which the
+    # trial turns of the charged unit keep)
+    sure = blocked is None and side is not None and context[2] is not None
+    if sure:
+        mid, _skip, _skip, length = side_frame(tfp, side)
+        reach = length / 2 + TOUCH
+        sure = unreachable(cfp, context[2], mid, reach, _wheels(whole(tfp.bearing), MAX_WHEEL))
+    poses = [] if sure else placements(state, charger, target, side, blocked=blocked, ignore=ignore, around=context,
+                                       first=first)
+    if poses or side is None or engaged(state, target):
+        return poses, 0.0
     mid, _skip, _skip, _skip = side_frame(tfp, side)
-    around = surroundings(state, {target.id, charger.id} | set(ignore))
-    steps = int(ALIGN_MAX / ALIGN_STEP)
-    for k in range(1, steps + 1):
+    local_mid = tfp.local(mid)
+    turns = []  # the target's trial turns about the middle of the side, the least first, and where it stands so
+    for k in range(1, int(ALIGN_MAX / ALIGN_STEP) + 1):
         for sign in (1, -1):
             turn = sign * k * ALIGN_STEP
             bearing = tfp.bearing + turn
-            local_mid = tfp.local(mid)
             cx, cy = to_world(mid, bearing, (-local_mid[0], -local_mid[1]))
-            rotated = laid_out(target.formation, Pose(x=cx, y=cy, bearing=bearing % 360))  # as tfp.at(...)
-            # the align ignores the 1" rule (§8.5, "Il movimento di allineamento ignora la regola della
-            # distanza di 1\" tra Unità"): the turned unit may touch other units or terrain, not go into them
-            if clearance_problem(rotated, around, 0.0, during=False):
-                continue
-            poses = placements(state, charger, target, side, tfp=rotated, blocked=blocked, ignore=ignore, around=context,
-                               first=first)
-            if poses:
-                return poses, turn
+            pose = Pose(x=cx, y=cy, bearing=bearing % 360)
+            if sure:  # the wheels the turns share reach nothing: neither may this turn's own whole turn
+                own = whole(pose.bearing)
+                if abs(own) > MAX_WHEEL + 1e-9 or unreachable(cfp, context[2], mid, reach, [own]):
+                    continue  # no path reaches the side turned so
+            turns.append((turn, pose))
+    if not turns:
+        return [], 0.0  # no placement, whether the charged unit may be turned or not
+    open_ground = ({}, None, None if context[2] is None else {})  # no other unit, no terrain
+    if not placements(state, charger, target, side, around=open_ground, first=True):
+        return [], 0.0  # not the units or the terrain: the charged unit is not turned (§8.5)
+    around = surroundings(state, {target.id, charger.id} | set(ignore))
+    for turn, pose in turns:
+        rotated = laid_out(target.formation, pose)  # as tfp.at(...)
+        # the align ignores the 1" rule (§8.5, "Il movimento di allineamento ignora la regola della
+        # distanza di 1\" tra Unità"): the turned unit may touch other units or terrain, not go into them
+        if clearance_problem(rotated, around, 0.0, during=False):
+            continue
+        poses = placements(state, charger, target, side, tfp=rotated, blocked=blocked, ignore=ignore, around=context,
+                           first=first)
+        if poses:
+            return poses, turn
     return [], 0.0
 
 
