@@ -15,6 +15,11 @@
 * issue #15's speed items (:mod:`bench.speed`): boards of a 24 x 24 encounter and of the
   36 x 30 battle map, commands per second of 100 channels at once, /move on a 100 x 100 map,
   replaying 1,000 actions, undoing at 10,000 actions, and the memory of 1,000 parsed games.
+* The Ninth Age (issue #10, :data:`NINTH_AGE_FIGURES`): the continuous table's hot paths
+  (:mod:`bench.table`: the charge solver on a crowded table, sight and cover for a full shooting
+  phase, a full table's render, the charge step's "Show my moves") and every command of a whole
+  battle of the sample armies through the service (:mod:`bench.ninth_age`), each with its own
+  targets in its module's docstring. ``--skip-ninth-age`` leaves them out (about two minutes).
 
 Targets (on the 2-core reference machine): move p99 under 250 ms; skirmish command p99 under
 800 ms (the slowest are the commands that end a phase and post the board of a 36 × 30 battle
@@ -39,6 +44,25 @@ from bot.store import Store
 from bench import speed
 from engine.core import get_ruleset
 from renderers.grid import render_board
+
+
+# The Ninth Age figures (issue #10), run after the others: (what, module, function); each function
+# prints its figures and returns True when every target is met. Each module also runs alone
+# (python -m bench.table, python -m bench.ninth_age).
+NINTH_AGE_FIGURES = (
+    ("The Ninth Age: the table's hot paths", "bench.table", "figures"),
+    ("The Ninth Age: every command of a whole battle", "bench.ninth_age", "figures"),
+)
+
+
+def ninth_age_figures() -> bool:
+    import importlib
+
+    ok = True
+    for title, module, function in NINTH_AGE_FIGURES:
+        print(f"-- {title} (python -m {module})")
+        ok &= getattr(importlib.import_module(module), function)()
+    return ok
 
 
 def percentile(samples: list[float], q: float) -> float:
@@ -177,6 +201,8 @@ def main() -> int:
     parser.add_argument("--renders", type=int, default=100)
     parser.add_argument("--channels", type=int, default=100, help="channels playing the command mix at once")
     parser.add_argument("--undo-actions", type=int, default=10_000)
+    parser.add_argument("--skip-ninth-age", action="store_true",
+                        help="leave out the Ninth Age table and whole-battle figures (about two minutes)")
     args = parser.parse_args()
     moves = asyncio.run(time_moves(args.games))
     states: list[str] = []
@@ -220,6 +246,8 @@ def main() -> int:
     ok &= report_median(f"undo at {args.undo_actions:,} actions", asyncio.run(speed.time_undo(args.undo_actions)), 200)
     if states:
         ok &= report_figure("memory, 1,000 parsed games", speed.memory_of_parsed_games(states[0]), "MB", 200)
+    if not args.skip_ninth_age:
+        ok &= ninth_age_figures()
     return 0 if ok else 1
 
 

@@ -4,6 +4,9 @@ battle and gives one sample per command, and ``python -m bench`` runs the Ninth 
 
 from __future__ import annotations
 
+import importlib
+
+import bench.__main__ as bench_main
 from bench import ninth_age
 
 
@@ -23,5 +26,23 @@ async def test_the_whole_battle_bench_gives_one_sample_per_command_of_a_short_pr
     assert sum(len(group) for group in ninth_age.by_group(samples).values()) == 30
 
 
-async def test_a_prefix_shorter_or_longer_counts_every_command_it_asked_for():
+async def test_a_three_command_prefix_stops_after_its_third_command():
     assert len(await ninth_age.time_battle_commands(commands=3)) == 3
+
+
+def test_python_m_bench_runs_the_ninth_age_table_and_whole_battle_figures():
+    named = {(module, function) for _title, module, function in bench_main.NINTH_AGE_FIGURES}
+    assert named == {("bench.table", "figures"), ("bench.ninth_age", "figures")}
+    for _title, module, function in bench_main.NINTH_AGE_FIGURES:
+        assert callable(getattr(importlib.import_module(module), function))
+    assert "ninth_age_figures()" in __import__("inspect").getsource(bench_main.main)
+
+
+def test_python_m_bench_runs_every_ninth_age_figure_in_turn(monkeypatch, capsys):
+    ran = []
+    for _title, module, function in bench_main.NINTH_AGE_FIGURES:
+        monkeypatch.setattr(importlib.import_module(module), function,
+                            lambda module=module: ran.append(module) or module != "bench.table")
+    assert bench_main.ninth_age_figures() is False  # one figure off target: the whole run says so
+    assert ran == ["bench.table", "bench.ninth_age"]
+    assert "python -m bench.ninth_age" in capsys.readouterr().out
