@@ -19,7 +19,8 @@
   (:mod:`bench.table`: the charge solver on a crowded table, sight and cover for a full shooting
   phase, a full table's render, the charge step's "Show my moves") and every command of a whole
   battle of the sample armies through the service (:mod:`bench.ninth_age`), each with its own
-  targets in its module's docstring. ``--skip-ninth-age`` leaves them out (about two minutes).
+  targets in its module's docstring. ``--skip-ninth-age`` leaves them out (two to three minutes
+  on a loaded machine).
 
 Targets (on the 2-core reference machine): move p99 under 250 ms; skirmish command p99 under
 800 ms (the slowest are the commands that end a phase and post the board of a 36 × 30 battle
@@ -202,7 +203,7 @@ def main() -> int:
     parser.add_argument("--channels", type=int, default=100, help="channels playing the command mix at once")
     parser.add_argument("--undo-actions", type=int, default=10_000)
     parser.add_argument("--skip-ninth-age", action="store_true",
-                        help="leave out the Ninth Age table and whole-battle figures (about two minutes)")
+                        help="leave out the Ninth Age table and whole-battle figures (two to three minutes)")
     args = parser.parse_args()
     moves = asyncio.run(time_moves(args.games))
     states: list[str] = []

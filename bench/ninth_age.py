@@ -25,6 +25,14 @@ refusal for no room names what is in the way), the /end that closes the charge s
 declared charge rolled and moved) or a phase and posts the board (a full table drawn and
 PNG-encoded, about 0.1-0.5 s), /decide (an answer may be which charge moves next, or where it
 lands), /cast and /fight.
+
+Measured (2-core machine shared with other work, load average 5.6-6.5, 2026-11-30; README's
+"Benchmarks", The Ninth Age, has the table): 891 commands (494 refused), every command p99 1.9 s
+(CPU 1.1 s), its target met only just; /charge misses its target, taken (p99 3.5 s, CPU 2.1 s)
+and refused (p99 4.9 s, CPU 2.9 s): a refusal for no room names what is in the way, so it searches
+every path of every trial turn of the target, without the bound (charge_path.unreachable) that
+"Show my moves" asks first. The slowest command, a /decide naming which of two charges on one unit
+moves next (5.5 s, CPU 2.9 s), moves the charges that follow.
 """
 
 from __future__ import annotations
