@@ -26,7 +26,7 @@ from bot.host import Host
 from bot.reply import Reply
 from bot.store import LeagueChange, StoreError
 from bot.store.leagues import LeagueMatchRecord, LeagueRecord
-from engine.core import GameState
+from engine.core import GameState, IllegalAction
 from engine.core.ruleset import get_ruleset
 from engine.core.text import Text, _, decimal, join, ngettext, commas, listed
 from engine.rulesets.dnd_minis.warband import COMMANDER_ZERO_SURCHARGE
@@ -769,7 +769,11 @@ class LeagueService:
                 game = await self.store.game(row.game_id)
                 if game.status == "finished":
                     ruleset = get_ruleset(game.ruleset)
-                    await self.game_over(game, ruleset.load_state(game.state_json))
+                    try:  # as the game's own rules version, as the service reads it (NinthAgeState._older_flags)
+                        state = ruleset.load_state(game.state_json, game.rules_version)
+                    except IllegalAction:  # a newer Warband's rules: its result waits for one that knows them
+                        continue
+                    await self.game_over(game, state)
 
     async def _rate(self, game: GameRecord, state: GameState) -> None:
         result = state.result
