@@ -937,13 +937,14 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
         if len(c.duel) == 2:
             draw.line([p(*c.duel[0]), p(*c.duel[1])], fill=DUEL_INK, width=3)
     for u, (label, rect, moved) in zip(shown.units, unit_labels):
-        lx, ly = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
         if moved:  # a leader line from the unit's centre (or its part in view) to its label
             cx, cy = _anchor(u, p, w, h)
             ex = min(max(cx, rect[0]), rect[2])
             ey = min(max(cy, rect[1]), rect[3])
             draw.line([(cx, cy), (ex, ey)], fill=(255, 255, 255), width=3)  # seen over any unit's colour
             draw.line([(cx, cy), (ex, ey)], fill=(20, 20, 20), width=1)
+    for label, rect, _ in unit_labels:  # every label over every leader line (a character's line ran through "Marshal 1")
+        lx, ly = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
         draw.text((lx, ly), label, font=font(LABEL_SIZE), fill=(255, 255, 255), anchor="mm", stroke_width=HALO_WIDTH,
                   stroke_fill=(20, 20, 20))
     for (mx, my), r, _ in duel_marks(view, p, s):  # its crossed blades, over the units, where no label is

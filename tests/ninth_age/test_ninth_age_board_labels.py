@@ -300,3 +300,29 @@ def test_no_label_lies_on_another_units_lone_model_and_stacked_labels_read_apart
                 if min(ink_a[2], ink_b[2]) > max(ink_a[0], ink_b[0]):  # one above the other
                     apart = max(ink_a[1] - ink_b[3], ink_b[1] - ink_a[3]) * DISCORD_WIDTH / 720
                     assert apart >= 4.5, (n, a, b, apart)
+
+
+def test_every_units_label_is_drawn_over_every_leader_line(monkeypatch):
+    """Each unit's leader line was drawn with its label, so a later unit's line ran through an earlier
+    one's words (a console game's Captain's line through "Marshal 1", at its lone-model neighbours):
+    the lines are drawn first, then every label over them."""
+    from PIL import ImageDraw
+
+    drawn = []
+    real_line, real_text = ImageDraw.ImageDraw.line, ImageDraw.ImageDraw.text
+
+    def line(self, xy, fill=None, width=0, *args, **kwargs):
+        drawn.append(("line", fill, width))
+        return real_line(self, xy, fill, width, *args, **kwargs)
+
+    def text(self, xy, words, *args, **kwargs):
+        drawn.append(("text", words, kwargs.get("stroke_fill")))
+        return real_text(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "line", line)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    render_table(RULESET.board(scenario(CLOSE_QUARTERS[0], terrain="open")))
+    leaders = [i for i, d in enumerate(drawn) if d == ("line", (20, 20, 20), 1)]  # a unit's leader line
+    labels = [i for i, d in enumerate(drawn) if d[0] == "text" and d[2] == (20, 20, 20)]  # a unit's label
+    assert len(leaders) >= 2 and len(labels) == 6
+    assert max(leaders) < min(labels)
