@@ -146,8 +146,11 @@ def _run(argv: list[str] | None) -> int:
         for problem in verdict.problems:
             _out(_("✗ {problem}", problem=problem))
         if verdict.fair:
-            _out(_("✓ game #{id}: the seed matches the commitment and all {rolls} rolls of {actions} actions replay "
-                   "exactly", id=data.get("game"), rolls=fairness.rolls(data), actions=len(data["actions"])))
+            from bot.replays import counted_actions
+
+            _out(ngettext("✓ game #{id}: the seed matches the commitment and the {n} roll of {actions} replays exactly",
+                          "✓ game #{id}: the seed matches the commitment and all {n} rolls of {actions} replay exactly",
+                          fairness.rolls(data), id=data.get("game"), actions=counted_actions(len(data["actions"]))))
             _out(fairness.state_line(verdict))
         for line in fairness.reworded_lines(verdict, examples=None):  # every one: a file has room
             _out(line)

@@ -142,10 +142,11 @@ class Armies:
             from engine.rulesets.ninth_age.composition import composition_problems
 
             broken = len(composition_problems(army))
-            shown = dict(army=army.name, points=army.points, limit=army.points_limit, units=len(army.units))
-            lines.append(_("• {army} — {points} of {limit} points, {units} units (legal)", **shown) if not broken else
-                         ngettext("• {army} — {points} of {limit} points, {units} units ({n} rule broken)",
-                                  "• {army} — {points} of {limit} points, {units} units ({n} rules broken)", broken, **shown))
+            shown = dict(army=army.name, points=army.points, limit=army.points_limit,
+                         units=ngettext("{n} unit", "{n} units", len(army.units)))
+            lines.append(_("• {army} — {points} of {limit} points, {units} (legal)", **shown) if not broken else
+                         ngettext("• {army} — {points} of {limit} points, {units} ({n} rule broken)",
+                                  "• {army} — {points} of {limit} points, {units} ({n} rules broken)", broken, **shown))
         lines.append(_("Sample armies (army books): {samples}.", samples=commas(SAMPLE_ARMIES)))
         return Reply(text=join("\n", lines), ephemeral=True)
 

@@ -282,9 +282,10 @@ class Clocks:
         if days < 1:
             raise IllegalAction("bad-vacation", _("A vacation is at least one day."))
         if days > left:
-            raise IllegalAction("bad-vacation", _("You have {left} of your {allowance} vacation days left this year; "
-                                                  "{days} is too many.", left=left, allowance=self.vacation_days,
-                                                  days=days))
+            raise IllegalAction("bad-vacation", ngettext("You have {n} of your {allowance} vacation days left this year; "
+                                                         "{days} is too many.",
+                                                         "You have {n} of your {allowance} vacation days left this year; "
+                                                         "{days} is too many.", left, allowance=self.vacation_days, days=days))
         current = user.vacation_until if user.vacation_until and user.vacation_until > now else now
         until = current + timedelta(days=days)
         await self.store.set_vacation(user_id, now.year, used + days, until)

@@ -15,7 +15,7 @@ from typing import Any
 from bot.commands import Attachment, Command
 from bot.reply import Reply
 from bot.store import Store
-from engine.core.text import _, join, commas
+from engine.core.text import _, join, ngettext, commas
 from engine.core import IllegalAction
 from engine.core.errors import quote
 from engine.rulesets.dnd_minis import warband as wb
@@ -140,9 +140,10 @@ class Collection:
             warband = wb.warband_from_data(record.data, owner=user_id)
             ready = (_("ready") if wb.is_legal(warband, cards) else
                      _("ready on a fixed battle map") if wb.ready_on_a_battle_map(warband, cards) else _("not ready"))
-            lines.append(_("• {name} — {edition}, {points} points, {creatures} creatures ({ready})", name=warband.name,
-                           edition=wb.edition_name(warband.edition), points=wb.points(warband, cards),
-                           creatures=wb.creature_count(warband), ready=ready))
+            lines.append(_("• {name} — {edition}, {points}, {creatures} ({ready})", name=warband.name,
+                           edition=wb.edition_name(warband.edition),
+                           points=ngettext("{n} point", "{n} points", wb.points(warband, cards)),
+                           creatures=ngettext("{n} creature", "{n} creatures", wb.creature_count(warband)), ready=ready))
         return _reply(join("\n", lines), ephemeral=True)
 
     async def _warband_export(self, user_id: str, options: dict[str, Any], attachments):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from engine.core import IllegalAction
 from engine.core.ruleset import get_ruleset
 from engine.core.text import _, join, ngettext, commas
 from bot.clocks import duration
@@ -36,7 +37,14 @@ async def inbox(service: Host, user_id: str, guild_id: str | None) -> Reply:
     rows: list[tuple[bool, int, str]] = []
     for game in await store.seated_games(user_id, guild_id):
         ruleset = get_ruleset(game.ruleset)
-        state = ruleset.load_state(game.state_json)
+        try:  # as the game's own rules version, as the service reads it (NinthAgeState._older_flags)
+            state = ruleset.load_state(game.state_json, game.rules_version)
+        except IllegalAction:  # stored by a newer Warband, under rules this one does not know
+            rows.append((False, game.id, join("", [
+                _("**#{id} {game}** — stored under rules version {version}, newer than this Warband knows",
+                  id=game.id, game=ruleset.title, version=game.rules_version),
+                f" · {channel_link(game.guild_id, game.channel_id)}"])))
+            continue
         seats = {s.seat_id: s for s in await store.seats(game.id)}
         mine = next(s.seat_id for s in seats.values() if s.user_id == user_id)
         waiting = ruleset.to_act(state)

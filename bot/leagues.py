@@ -26,7 +26,7 @@ from bot.host import Host
 from bot.reply import Reply
 from bot.store import LeagueChange, StoreError
 from bot.store.leagues import LeagueMatchRecord, LeagueRecord
-from engine.core import GameState
+from engine.core import GameState, IllegalAction
 from engine.core.ruleset import get_ruleset
 from engine.core.text import Text, _, decimal, join, ngettext, commas, listed
 from engine.rulesets.dnd_minis.warband import COMMANDER_ZERO_SURCHARGE
@@ -115,6 +115,11 @@ def _versus(players) -> Any:
 def _pct(value) -> Text:
     """A percentage as the reader's language writes its decimals (12.5 / 12,5)."""
     return decimal(float(value) * 100, ".1f")
+
+
+def _points(n: int) -> Text:
+    """"1 point", "12 points": a count of points in the reader's plural, to put into a sentence."""
+    return ngettext("{n} point", "{n} points", n)
 
 
 def casualties(state: GameState) -> dict[str, list[str]]:
@@ -291,9 +296,9 @@ class LeagueService:
             lines.append(_("Games of {least}-{most} players.", least=settings.pod_min, most=settings.pod_max))
         if settings.campaign:
             c = settings.campaign
-            lines.append(_("Campaign: casualties {casualties}, {per_win} points a win, {per_game} a game, warbands up "
-                           "to {cap} points.", casualties=c.casualties, per_win=c.points_per_win,
-                           per_game=c.points_per_game, cap=c.cap))
+            lines.append(_("Campaign: casualties {casualties}, {per_win} a win, {per_game} a game, warbands up "
+                           "to {cap}.", casualties=c.casualties, per_win=_points(c.points_per_win),
+                           per_game=_points(c.points_per_game), cap=_points(c.cap)))
         if league.settings.get("game"):
             lines.append(_("Game settings: {settings}", settings=commas(
                 f"{k}={v}" for k, v in league.settings["game"].items())))
@@ -344,8 +349,9 @@ class LeagueService:
         if settings.format == "ladder":
             columns["ladder"] = [p.user_id for p in players]
         rounds = self._rounds(settings, len(players))
-        text = (_("▶️ **{league}** starts with {count} players over {rounds} rounds. Sign-up is over; pair round 1 "
-                  "with /league pair.", league=league.name, count=len(players), rounds=rounds) if rounds else
+        text = (_("▶️ **{league}** starts with {count} players over {rounds}. Sign-up is over; pair round 1 "
+                  "with /league pair.", league=league.name, count=len(players),
+                  rounds=ngettext("{n} round", "{n} rounds", rounds)) if rounds else
                 _("▶️ **{league}** starts with {count} players. Sign-up is over; pair round 1 with /league pair.",
                   league=league.name, count=len(players)))
         await self.store.commit_league(league.id, league.version, LeagueChange(
@@ -370,8 +376,9 @@ class LeagueService:
                                                     games=commas(f"#{r.game_id}" for r in waiting)))
         rounds = self._rounds(settings, len(signup))
         if rounds is not None and league.round >= rounds:
-            raise LeagueError("season-over", _("{league} has played all its {rounds} rounds; close it with /league "
-                                               "close.", league=league.name, rounds=rounds))
+            raise LeagueError("season-over", ngettext("{league} has played its {n} round; close it with /league close.",
+                                                      "{league} has played all its {n} rounds; close it with /league "
+                                                      "close.", rounds, league=league.name))
         active = [p for p in signup if p not in set(dropped)]
         round_no = league.round + 1
         if settings.format == "ladder":
@@ -397,7 +404,7 @@ class LeagueService:
         lines: list[Any] = [_("⚔️ **{league}**, round {round}:", league=league.name, round=round_no)]
         for match in new:
             if match.is_bye:
-                lines.append(_("• Bye: <@{user}> ({points} points)", user=match.players[0], points=settings.points.bye))
+                lines.append(_("• Bye: <@{user}> ({points})", user=match.players[0], points=_points(settings.points.bye)))
             else:
                 channel, game_id = by_table[match.table]
                 lines.append(_("• Table {table}: {players} — game #{id} in <#{channel}>", table=match.table,
@@ -762,7 +769,11 @@ class LeagueService:
                 game = await self.store.game(row.game_id)
                 if game.status == "finished":
                     ruleset = get_ruleset(game.ruleset)
-                    await self.game_over(game, ruleset.load_state(game.state_json))
+                    try:  # as the game's own rules version, as the service reads it (NinthAgeState._older_flags)
+                        state = ruleset.load_state(game.state_json, game.rules_version)
+                    except IllegalAction:  # a newer Warband's rules: its result waits for one that knows them
+                        continue
+                    await self.game_over(game, state)
 
     async def _rate(self, game: GameRecord, state: GameState) -> None:
         result = state.result
@@ -809,8 +820,8 @@ class LeagueService:
         prices = await self._prices(user_id)
         cost = roster.cost(prices, COMMANDER_ZERO_SURCHARGE)
         if cost > settings.campaign.cap:
-            raise LeagueError("over-cap", _("Warband {name} costs {cost} points; this campaign's cap is {cap}.",
-                                            name=warband.name, cost=cost, cap=settings.campaign.cap))
+            raise LeagueError("over-cap", _("Warband {name} costs {cost}; this campaign's cap is {cap}.",
+                                            name=warband.name, cost=_points(cost), cap=settings.campaign.cap))
         return roster
 
     async def _prices(self, user_id: str) -> dict[str, int]:
@@ -832,10 +843,10 @@ class LeagueService:
                                      "**{league}**: <@{user}>'s warband {name} after {n} games", roster.games,
                                      league=league.name, user=player, name=roster.details.get("name", ""))]
         for card, count in roster.cards.items():
-            each = _("• {count}x {card} ({points} points each)", count=count, card=card, points=prices.get(card, 0))
+            each = _("• {count}x {card} ({points} each)", count=count, card=card, points=_points(prices.get(card, 0)))
             lines.append(join("", [each, _(" (+5 as Commander 0)")]) if card == roster.commander_zero else each)
-        lines.append(_("Cost {cost} of {cap} points; bank {bank} points.",
-                       cost=roster.cost(prices, COMMANDER_ZERO_SURCHARGE), cap=settings.campaign.cap, bank=roster.bank))
+        lines.append(_("Cost {cost} of {cap}; bank {bank}.", cost=roster.cost(prices, COMMANDER_ZERO_SURCHARGE),
+                       cap=_points(settings.campaign.cap), bank=_points(roster.bank)))
         changes = [e.text for e in await self.store.league_log(league.id)
                    if e.kind in ("campaign", "buy") and e.data.get("player") == player]
         if changes:
@@ -858,11 +869,11 @@ class LeagueService:
         card = find_card(str(command.options.get("creature", "")), await self.service.collection.catalog(user_id))
         roster = Roster.model_validate(players[user_id].roster or {})
         new = buy(roster, card.id, await self._prices(user_id), settings.campaign, count, COMMANDER_ZERO_SURCHARGE)
-        what = dict(user=user_id, count=count, card=card.name, points=roster.bank - new.bank, bank=new.bank)
-        text = (_("🛒 <@{user}> buys {count}x {card} for {points} points (one as the warband's Commander 0, +5) "
+        what = dict(user=user_id, count=count, card=card.name, points=_points(roster.bank - new.bank), bank=new.bank)
+        text = (_("🛒 <@{user}> buys {count}x {card} for {points} (one as the warband's Commander 0, +5) "
                   "(bank {bank}).", **what)
                 if card.id == roster.commander_zero and not roster.cards.get(card.id) else
-                _("🛒 <@{user}> buys {count}x {card} for {points} points (bank {bank}).", **what))
+                _("🛒 <@{user}> buys {count}x {card} for {points} (bank {bank}).", **what))
         await self.store.commit_league(league.id, league.version, LeagueChange(
             rosters={user_id: new.model_dump(mode="json")},
             log=[(user_id, "buy", text, {"player": user_id, "card": card.id, "count": count})]))

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-from engine.core.text import _, join
+from engine.core.text import _, join, ngettext
 from engine.core import BoardView, Event, IllegalAction
 from engine.core.ruleset import get_ruleset
 from bot import fairness
@@ -94,8 +94,8 @@ class Replays:
                 raise IllegalAction("secret-log", _("This game keeps secrets from the players (hidden lists or "
                                                     "Hidden models, §2.4): its log can be exported when the game ends."))
             data = await fairness.export(self.store, game)
-            said = _("📜 The log of game #{id}: {actions} actions, {rolls} rolls.", id=game.id,
-                     actions=len(data["actions"]), rolls=fairness.rolls(data))
+            said = _("📜 The log of game #{id}: {actions}, {rolls}.", id=game.id,
+                     actions=counted_actions(len(data["actions"])), rolls=counted_rolls(fairness.rolls(data)))
             if data["seed"] is None:
                 said = join("", [said, _(" The seed is left out until the game ends.")])
             return Reply(text=said, file=fairness.dumps(data),
@@ -139,8 +139,18 @@ class Replays:
         if not pictures:
             raise IllegalAction("nothing-to-replay", _("No phase ended between those actions."))
         gif = await asyncio.to_thread(animate, pictures)
-        return Reply(text=_("🎞️ Game #{id}, {frames} frames.", id=game.id, frames=len(pictures)), image=gif,
+        return Reply(text=ngettext("🎞️ Game #{id}, {n} frame.", "🎞️ Game #{id}, {n} frames.", len(pictures), id=game.id), image=gif,
                      image_name=f"warband-game-{game.id}.gif")
+
+
+def counted_actions(n: int) -> Any:
+    """"3 actions": a log's actions counted, in the reader's plural (a phrase put into a sentence)."""
+    return ngettext("{n} action", "{n} actions", n)
+
+
+def counted_rolls(n: int) -> Any:
+    """"41 rolls": a log's rolls counted, in the reader's plural."""
+    return ngettext("{n} roll", "{n} rolls", n)
 
 
 def revealed(game_id: int, seed: int, salt: str, committed: str) -> Any:
@@ -156,9 +166,11 @@ def verified(head: Any, verdict: fairness.Verdict, data: dict[str, Any]) -> Any:
     if verdict.problems:
         said = [head, *(join("", ["⚠️ ", line]) for line in fairness.problem_lines(verdict, most=3))]
     else:
-        said = [head, join(" ", [_("✅ The seed matches the commitment and all {rolls} rolls of {actions} actions "
-                                   "replay exactly. Check it yourself: /game export, then `warband verify FILE`.",
-                                   rolls=fairness.rolls(data), actions=len(data["actions"])),
+        said = [head, join(" ", [ngettext("✅ The seed matches the commitment and the {n} roll of {actions} replays "
+                                          "exactly. Check it yourself: /game export, then `warband verify FILE`.",
+                                          "✅ The seed matches the commitment and all {n} rolls of {actions} replay "
+                                          "exactly. Check it yourself: /game export, then `warband verify FILE`.",
+                                          fairness.rolls(data), actions=counted_actions(len(data["actions"]))),
                                  fairness.state_line(verdict)])]
     return join("\n", [*said, *fairness.reworded_lines(verdict, examples=2)])
 

@@ -123,7 +123,8 @@ def _frame(view: TableView, px_per_inch: int):
 
 LABEL_SIZE = 11
 TERRAIN_LABEL_SIZE = 10  # a terrain piece's name
-LABEL_PAD = 2  # px kept clear around each label
+LABEL_PAD = 2  # px kept clear left and right of each label
+LINE_PAD = 3  # px kept clear above and below each label: stacked labels' words stay 6 px apart (4.6 px at 550 px)
 
 
 def _overlap(a, b) -> float:
@@ -138,17 +139,19 @@ HALO_WIDTH = 2  # px: the outline (stroke) each label, terrain name and caption 
 
 def text_box(text: str, size: int, stroke: int = HALO_WIDTH) -> tuple[float, float]:
     """The size (px) of the box a text drawn centred (anchor "mm") at ``size`` with a ``stroke``
-    px halo takes in the layout: its ink, halo and overhanging glyphs included, plus
-    :data:`LABEL_PAD` clear on the left and right, centred on the text's middle; its height the
-    font's line (``size`` + 3) with the pads. Two boxes side by side keep their words
-    2 * LABEL_PAD px apart: measured on the advance width, the halo filled the pads and a glyph
-    could pass them ("... this turn]Mortar 1" ran together at Discord's 550 px).
+    px halo takes in the layout: its ink, halo and overhanging glyphs included, centred on the
+    text's middle, plus :data:`LABEL_PAD` clear on the left and right and :data:`LINE_PAD` above
+    and below. Two boxes side by side keep their words 2 * LABEL_PAD px apart: measured on the
+    advance width, the halo filled the pads and a glyph could pass them ("... this turn]Mortar 1"
+    ran together at Discord's 550 px); two stacked, 2 * LINE_PAD: the font's line (``size`` + 3)
+    with 2 px pads held an accent, a bracket or a descender and its halo with 1-4 px to spare, and
+    stacked labels read about 2 px apart at 550 px.
 
-    >>> text_box("Mortar 1", 11), text_box("Mortar 1", 11, 0)
-    ((56.0, 18), (52.0, 18))
+    >>> text_box("Mortar 1", 11), text_box("Mortar 1", 11, 0), text_box("Spearmen", 11)
+    ((56.0, 18.0), (52.0, 14.0), (66.0, 22.0))
     """
-    left, _, right, _ = font(size).getbbox(text, anchor="mm", stroke_width=stroke)
-    return 2.0 * max(-left, right) + 2 * LABEL_PAD, size + 3 + 2 * LABEL_PAD
+    left, top, right, bottom = font(size).getbbox(text, anchor="mm", stroke_width=stroke)
+    return 2.0 * max(-left, right) + 2 * LABEL_PAD, 2.0 * max(-top, bottom) + 2 * LINE_PAD
 
 
 def _unit_label(u) -> str:
@@ -162,13 +165,16 @@ class LabelItem(NamedTuple):
     """A label for the layout (px): its size (width, height), the point it belongs at (its unit's
     centre, a terrain piece's), the bounding box it lies on or against (its unit's footprint), and
     for a thin unit the way to its rear (a unit vector), where its label goes against it from
-    outside (:func:`_near_spots`); None for any other. A plain (size, point, box) tuple reads as
-    one without a rear (:meth:`of`)."""
+    outside (:func:`_near_spots`); None for any other. ``avoid``: what it must not cover besides
+    the other labels, the other units' tokens (a lone model: a character, a war machine, whose
+    whole base a label hides; :func:`place_labels`). A plain (size, point, box) tuple reads as one
+    without a rear, avoiding nothing (:meth:`of`)."""
 
     size: tuple[float, float]
     anchor: tuple[float, float]
     footprint: Rect
     rear: tuple[float, float] | None = None
+    avoid: tuple[Rect, ...] = ()
 
     @classmethod
     def of(cls, item) -> "LabelItem":
@@ -349,7 +355,7 @@ def layout_labels(items: Sequence[LabelItem | tuple], bounds: Rect,
     placed: list[Rect] = list(fixed)
     out: dict[int, tuple[Rect, bool]] = {}
     for i in (order if order is not None else range(len(items))):
-        (width, height), (cx, cy), footprint, rear = items[i]
+        (width, height), (cx, cy), footprint, rear, avoid = items[i]
         half_w, half_h = width / 2, height / 2
 
         def candidates():
@@ -363,7 +369,7 @@ def layout_labels(items: Sequence[LabelItem | tuple], bounds: Rect,
 
         best = None
         for rect, moved in candidates():
-            clash = sum(_overlap(rect, r) for r in placed)
+            clash = sum(_overlap(rect, r) for r in (*placed, *avoid))
             if best is None or clash < best[0]:
                 best = (clash, rect, moved)
             if clash == 0:
@@ -380,12 +386,12 @@ def _repaired(items: list[LabelItem], laid: list[tuple[Rect, bool]], fixed: Sequ
     against its own unit (:func:`_aside`): a small unit laid last finds the places by it taken by
     its larger neighbours' labels, which have room elsewhere on theirs."""
     rects, moved = [rect for rect, _ in laid], [m for _, m in laid]
-    for i, ((width, height), (cx, cy), footprint, rear) in enumerate(items):
+    for i, ((width, height), (cx, cy), footprint, rear, avoid) in enumerate(items):
         if _contact(rects[i], footprint):
             continue
         for x, y in _near_spots(cx, cy, width / 2, height / 2, footprint, rear):
             rect = _clamped(x, y, width / 2, height / 2, bounds)
-            if not _contact(rect, footprint) or any(_overlap(rect, r) for r in fixed) \
+            if not _contact(rect, footprint) or any(_overlap(rect, r) for r in (*fixed, *avoid)) \
                     or (rear is not None and _covers(rect, footprint)):
                 continue
             trial = [*rects[:i], rect, *rects[i + 1:]]
@@ -405,13 +411,13 @@ def _aside(j: int, labels: list[LabelItem], rects: list[Rect], taken: Sequence[R
     unit's rear) goes when a caption takes its place: the nearest place on or touching its unit
     (:func:`_near_spots`) free of ``taken`` and of the other labels (``rects``); None when there
     is none."""
-    (width, height), (cx, cy), footprint, rear = labels[j]
+    (width, height), (cx, cy), footprint, rear, avoid = labels[j]
     others = [r for k, r in enumerate(rects) if k != j]
     for x, y in _near_spots(cx, cy, width / 2, height / 2, footprint, rear):
         rect = _clamped(x, y, width / 2, height / 2, bounds)
         if rear is not None and _covers(rect, footprint):
             continue  # a thin unit's label stays off it
-        if _contact(rect, footprint) and not any(_overlap(rect, r) for r in (*taken, *others)):
+        if _contact(rect, footprint) and not any(_overlap(rect, r) for r in (*taken, *others, *avoid)):
             return rect, abs(x - cx) > 1e-6 or abs(y - cy) > 1e-6
     return None
 
@@ -655,7 +661,7 @@ def place_captions(view: TableView, p, w: int, h: int, s: float,
     near = [((c.at,), 6.0) if c.plate else (c.beside or (c.at,), c.reach) for c in captions]
     rects, after = layout_captions(items, (0, HEADER, w, HEADER + h), near,
                                    [[ids.index(u) for u in c.units if u in ids] for c in captions],
-                                   [_label_item(u, p, w, h) for u in units], list(labels),
+                                   _label_items(units, p, w, h), list(labels),
                                    fixed=[box for _, _, box in duel_marks(view, p, s)], farthest=CAPTION_REACH)
     # a leader line wherever a caption stands farther than its reach from what it captions: pushed
     # away by the layout, or a challenge's plate under its combat
@@ -767,6 +773,15 @@ def _label_item(u, p, w: int, h: int) -> LabelItem:
     return LabelItem(size, anchor, footprint, rear)
 
 
+def _label_items(units: Sequence, p, w: int, h: int) -> list[LabelItem]:
+    """The units' labels for the layout (:func:`_label_item`), each avoiding the other units'
+    tokens: a lone model's base (a character, a war machine, a monster alone), which a label over
+    it hides whole (a regiment's label laid against its unit lay on the character beside it)."""
+    items = [_label_item(u, p, w, h) for u in units]
+    tokens = [(i, _footprint_px(u, p)) for i, u in enumerate(units) if len(u.bases) == 1]
+    return [item._replace(avoid=tuple(box for k, box in tokens if k != i)) for i, item in enumerate(items)]
+
+
 def place_labels(view: TableView, p, w: int, h: int,
                  avoid: Sequence[Rect] = (), before: Sequence[tuple[Rect, bool]] | None = None
                  ) -> list[tuple[str, tuple, bool]]:
@@ -774,13 +789,13 @@ def place_labels(view: TableView, p, w: int, h: int,
     unit's centre, so a leader line joins them), laid out by :func:`layout_labels`, larger units
     first, inside the image: no two labels overlap (units in base contact put their centres
     close together), nor any of the ``avoid`` rectangles (the terrain's names, the overlays'
-    captions). A label stays on its unit, else on the nearest place that touches it, before it
+    captions), nor another unit's token (:func:`_label_items`). A label stays on its unit, else on the nearest place that touches it, before it
     leaves it for a leader line. ``before``: a place for each label (where the captions left
     it), kept when it is still free. A unit only partly in a zoomed image has its label by the
     part in it."""
     order = sorted(range(len(view.units)), key=lambda i: (-len(view.units[i].bases), i))
     labels = [_unit_label(u) for u in view.units]
-    items = [_label_item(u, p, w, h) for u in view.units]
+    items = _label_items(view.units, p, w, h)
     laid = layout_labels(items, (0, HEADER, w, HEADER + h), order, fixed=avoid, first=before, repair=True)
     return [(label, rect, moved) for label, (rect, moved) in zip(labels, laid)]
 
@@ -922,13 +937,14 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
         if len(c.duel) == 2:
             draw.line([p(*c.duel[0]), p(*c.duel[1])], fill=DUEL_INK, width=3)
     for u, (label, rect, moved) in zip(shown.units, unit_labels):
-        lx, ly = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
         if moved:  # a leader line from the unit's centre (or its part in view) to its label
             cx, cy = _anchor(u, p, w, h)
             ex = min(max(cx, rect[0]), rect[2])
             ey = min(max(cy, rect[1]), rect[3])
             draw.line([(cx, cy), (ex, ey)], fill=(255, 255, 255), width=3)  # seen over any unit's colour
             draw.line([(cx, cy), (ex, ey)], fill=(20, 20, 20), width=1)
+    for label, rect, _ in unit_labels:  # every label over every leader line (a character's line ran through "Marshal 1")
+        lx, ly = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
         draw.text((lx, ly), label, font=font(LABEL_SIZE), fill=(255, 255, 255), anchor="mm", stroke_width=HALO_WIDTH,
                   stroke_fill=(20, 20, 20))
     for (mx, my), r, _ in duel_marks(view, p, s):  # its crossed blades, over the units, where no label is

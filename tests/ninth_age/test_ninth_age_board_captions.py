@@ -102,10 +102,11 @@ def test_a_move_caption_pushed_away_gets_a_leader_line_to_its_unit():
     # it), it is in the caption's ink, not the table's
     im = _image(view)
     path_ys = [p(0, 20)[1]]
+    (ox, oy0), (_, oy1) = p(30, 19), p(30, 21)  # the unit's own path, whichever way the caption was pushed
     clear = []
     for i in range(51):
         x, y = start[0] + (end[0] - start[0]) * i / 50, start[1] + (end[1] - start[1]) * i / 50
-        if y > start[1] - 3 or any(abs(y - py) <= 3 for py in path_ys):
+        if (abs(x - ox) <= 3 and min(oy0, oy1) - 3 <= y <= max(oy0, oy1) + 3) or any(abs(y - py) <= 3 for py in path_ys):
             continue  # on the unit's own path or a charge's
         if any(b[0] - 2 <= x <= b[2] + 2 and b[1] - 2 <= y <= b[3] + 2 for b in boxes.values()):
             continue

@@ -242,3 +242,87 @@ def test_two_war_machines_3_inches_apart_keep_their_labels_apart_at_discord_widt
                 assert _gap(ink_a, ink_b) >= least, (case, a, b, _gap(ink_a, ink_b))
                 scaled = [[v * DISCORD_WIDTH / 720 for v in box] for box in (ink_a, ink_b)]
                 assert _gap(*scaled) >= 2.0, (case, a, b)
+
+
+# Built positions (found by placing two regiments and four lone models at random around a point,
+# none overlapping another): in each a label lay on another unit's lone model, or two labels stacked
+# one above the other came 3-4 px apart at 550 px.
+CLOSE_QUARTERS = [
+    {"Spearmen": (17.9, 35.5, 270), "Brutes": (26.5, 35.8, 0), "Bolt Thrower": (23.0, 35.5, 0), "Marshal": (27.2, 29.5, 90),
+     "Mortar": (25.5, 27.6, 180), "Shaman": (16.5, 26.6, 0)},
+    {"Brutes": (31.8, 26.9, 0), "Spearmen": (28.7, 34.9, 180), "Great Cannon": (34.9, 23.8, 180),
+     "Bolt Thrower": (44.0, 34.7, 0), "Shaman": (32.5, 32.5, 270), "Hedge Wizard": (39.1, 26.2, 90)},
+    {"Halberdiers": (36.2, 23.1, 270), "Knights": (42.4, 28.4, 180), "Captain": (43.3, 24.6, 0),
+     "Bolt Thrower": (39.6, 24.3, 270), "Great Cannon": (45.6, 26.9, 0), "Stone Thrower": (46.1, 24.1, 180)},
+    {"Handgunners": (34.3, 32.7, 180), "Spearmen": (23.9, 26.8, 180), "Bolt Thrower": (23.7, 31.2, 90),
+     "Captain": (33.8, 30.0, 270), "Stone Thrower": (28.3, 34.1, 0), "Marshal": (32.6, 26.1, 90)},
+    {"Spearmen": (21.3, 25.2, 90), "Brutes": (25.1, 19.2, 270), "Bolt Thrower": (32.8, 21.4, 0), "Captain": (34.2, 25.1, 180),
+     "Stone Thrower": (31.7, 17.5, 270), "Great Cannon": (28.1, 16.3, 180)},
+    {"Spearmen": (21.7, 37.4, 90), "Handgunners": (18.2, 29.6, 180), "Bolt Thrower": (20.9, 32.3, 0),
+     "Shaman": (27.6, 35.2, 180), "Mortar": (30.3, 38.1, 180), "Chieftain": (16.4, 34.0, 180)},
+    {"Spearmen": (30.5, 16.9, 0), "Knights": (44.7, 10.0, 0), "Marshal": (40.6, 9.2, 90), "Chieftain": (44.8, 15.7, 180),
+     "Shaman": (41.3, 14.8, 270), "Hedge Wizard": (37.9, 15.5, 270)},
+    {"Knights": (36.8, 39.0, 180), "Spearmen": (25.5, 38.8, 90), "Captain": (28.8, 32.4, 180), "Mortar": (35.7, 35.4, 0),
+     "Hedge Wizard": (33.4, 37.3, 90), "Chieftain": (35.2, 31.2, 270)},
+]
+
+
+def test_no_label_lies_on_another_units_lone_model_and_stacked_labels_read_apart_at_discord_width():
+    """A regiment's label laid against its unit, or a lone model's beside its own, lay over a character
+    or a war machine standing alone nearby, hiding its whole token; and two labels stacked one above
+    the other kept their boxes apart but not their words: a box was the font's line with 2 px pads,
+    which an accent, a bracket or a descender and its 2 px halo filled, 3-4 px apart at 550 px (about
+    2 with an accent). Every lone model's token is now something the other labels keep off, and a
+    box holds its text's ink with 3 px clear above and below: stacked words are 6 px apart (4.6 at
+    550 px). Measured on the renderer's own layout: no label covers another unit's single base, no
+    two boxes intersect, each text lies inside its box, stacked texts >= 4.5 px apart at 550 px."""
+    from shapely.geometry import box
+
+    from renderers.table import _all_labels, _frame, bases_px
+
+    for n, placements in enumerate(CLOSE_QUARTERS):
+        state = scenario(placements, terrain="open")
+        view = RULESET.board(state)
+        _, _, _, _, p = _frame(view, 10)
+        shown, _, _, units = _all_labels(view, 10)
+        tokens = {u.id: bases_px(u, p) for u in shown.units if len(u.bases) == 1}
+        assert len(tokens) >= 3, n
+        for u, (text, rect, _) in zip(shown.units, units):
+            for lone, token in tokens.items():
+                if lone != u.id:
+                    assert token.intersection(box(*rect)).area < 0.5, (n, text, lone)
+        texts = _drawn_text_boxes(view)
+        assert _disjoint([rect for _, rect, _ in texts]) is None, n
+        for text, rect, ink in texts:
+            assert rect[0] <= ink[0] and ink[2] <= rect[2] and rect[1] <= ink[1] and ink[3] <= rect[3], (n, text)
+        for i, (a, _, ink_a) in enumerate(texts):
+            for b, _, ink_b in texts[i + 1:]:
+                if min(ink_a[2], ink_b[2]) > max(ink_a[0], ink_b[0]):  # one above the other
+                    apart = max(ink_a[1] - ink_b[3], ink_b[1] - ink_a[3]) * DISCORD_WIDTH / 720
+                    assert apart >= 4.5, (n, a, b, apart)
+
+
+def test_every_units_label_is_drawn_over_every_leader_line(monkeypatch):
+    """Each unit's leader line was drawn with its label, so a later unit's line ran through an earlier
+    one's words (a console game's Captain's line through "Marshal 1", at its lone-model neighbours):
+    the lines are drawn first, then every label over them."""
+    from PIL import ImageDraw
+
+    drawn = []
+    real_line, real_text = ImageDraw.ImageDraw.line, ImageDraw.ImageDraw.text
+
+    def line(self, xy, fill=None, width=0, *args, **kwargs):
+        drawn.append(("line", fill, width))
+        return real_line(self, xy, fill, width, *args, **kwargs)
+
+    def text(self, xy, words, *args, **kwargs):
+        drawn.append(("text", words, kwargs.get("stroke_fill")))
+        return real_text(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "line", line)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    render_table(RULESET.board(scenario(CLOSE_QUARTERS[0], terrain="open")))
+    leaders = [i for i, d in enumerate(drawn) if d == ("line", (20, 20, 20), 1)]  # a unit's leader line
+    labels = [i for i, d in enumerate(drawn) if d[0] == "text" and d[2] == (20, 20, 20)]  # a unit's label
+    assert len(leaders) >= 2 and len(labels) == 6
+    assert max(leaders) < min(labels)

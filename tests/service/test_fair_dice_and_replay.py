@@ -134,6 +134,7 @@ async def test_the_replay_is_an_animation_under_the_upload_limit(service, store,
     assert image.format == "GIF" and image.n_frames >= 3 and len(reply.image) < 10 * 1024 * 1024
     part = await say(service, ALICE, "/game replay from:1 to:3")
     assert part.error is None and Image.open(io.BytesIO(part.image)).n_frames == 1
+    assert part.text.endswith(", 1 frame.") and reply.text.endswith(f", {image.n_frames} frames.")  # each in its number
     assert (await say(service, ALICE, "/game replay from:5 to:2")).error == "bad-option"
 
     exported = await say(service, ALICE, "/game export")

@@ -82,7 +82,8 @@ OPTIONS = {
 }
 # The secondary objective of a game that does not set it, by rules version (Ninth Age.rules_version):
 # the stored settings stay as the players gave them; a game is rebuilt with its own version's default.
-SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random", 6: "random", 7: "random"}
+SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random", 6: "random", 7: "random",
+                      8: "random"}
 
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "garrison",
              "reveal",
@@ -171,10 +172,12 @@ class NinthAge(Ruleset):
     # they leave it (slain and struck at for Overkill, or standing for the unit), and a joined
     # character's WS is read as any model's, spells and Fencer's Swords counted; a game begun before
     # plays as it did (NinthAgeState.fear_ws_v7).
+    # 8 (n9-loose): the Generic-spell question offers a wizard's spells in their numbers' order, as its
+    # text names them; a game begun before offered them in roll order (NinthAgeState.spell_options_v8).
     # A game keeps its version (NinthAgeState.rules_version); a change of a new version N: bump this,
     # say it (as the older rules played) under N in rules_changes, and ask it where it plays by a
     # line ``<name>_vN = since(N)`` on NinthAgeState, read ``if state.<name>_vN:``.
-    rules_version = 7
+    rules_version = 8
     rules_changes = {
         2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
         3: (N_("Fast Cavalry makes no Vanguard move"),),
@@ -204,6 +207,7 @@ class NinthAge(Ruleset):
             N_("tied charge placements a tenth of an inch apart are offered as separate choices"),
             N_("a character slain or left alone after its unit failed a Fear test loses the test's WS 1; a joined "
                "character's WS takes no spell or Fencer's Swords")),
+        8: (N_("the Generic-spell question offers a wizard's spells in the order they were rolled"),),
     }
 
     def option_names(self) -> dict[str, str]:

@@ -188,7 +188,7 @@ def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> No
         state.spells[f"{seat}/{unit.name}"] = spells.generate(
             state.rng, unit.name, count, lore, taken.setdefault(lore.lower(), set()),
             lambda key, q, opts: decide(state, seat, key, q, opts), events, seat=seat, pathmaster=pathmaster,
-            die_first=state.spell_die_v7,
+            die_first=state.spell_die_v7, in_order=state.spell_options_v8,
             names={sp.number: sp.name for sp in next((lo.spells for lo in army.lores
                                                       if lo.name.lower() == lore.lower()), [])})
 

@@ -22,13 +22,16 @@ Choose = Callable[[str, str, list[str]], str]  # (key, question, options) -> ans
 
 def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choose: Choose,
              events: list[Event], seat: str | None = None, pathmaster: bool = False,
-             names: dict[int, str] | None = None, die_first: bool = True) -> list[int]:
+             names: dict[int, str] | None = None, die_first: bool = True, in_order: bool = True) -> list[int]:
     """The spells one wizard knows (``level`` of them); ``taken`` (numbers 1-6 already obtained
     in the army for this lore) is updated. ``names`` (number -> spell name) lets the closing
     line name them, as /cast takes them: "Shaman knows Thorns spells 1 (Bark Skin), 5 (...)".
     ``die_first``: a duplicate's die is shown before the question for its replacement (rules
     version 7); else after the answer, in one line with it, as a game begun before showed it
-    (the die then falls in the answer's action, which /game verify compares action by action)."""
+    (the die then falls in the answer's action, which /game verify compares action by action).
+    ``in_order``: the Generic-spell question offers the spells known in their numbers' order, as its
+    text names them ("keep, 1 or 6"; rules version 8); else in the order they were rolled ("keep, 6
+    or 1"), as a game begun before logged its options."""
     names = names or {}
 
     def named(numbers):
@@ -85,7 +88,7 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
         if spell:
             taken.add(spell)
     if known and 0 not in known:
-        options = ["keep"] + [str(s) for s in known]
+        options = ["keep"] + [str(s) for s in (sorted(known) if in_order else known)]
         question = (_("{wizard} knows {named} of {lore}. Swap one for spell 0 ({spell}, the Generic spell)? Say which, or keep.",
                       wizard=wizard, named=named(known), lore=lore, spell=named_spell(0)) if 0 in names else
                     _("{wizard} knows {named} of {lore}. Swap one for spell 0 (Generic)? Say which, or keep.", wizard=wizard, named=named(known), lore=lore))

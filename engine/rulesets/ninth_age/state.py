@@ -305,6 +305,10 @@ class NinthAgeState(GameState):
     # Fencer's Swords, the spells on it). A game begun before forgot the test once the character left
     # its unit, and read a joined character's WS from its profile (or 1)
     fear_ws_v7 = since(7)
+    # The Generic-spell question (spells.generate in_order) offers a wizard's spells in their numbers'
+    # order, as its text names them, from rules version 8 on; a game begun before offered them in the
+    # order they were rolled, and its log's answers were given among those options
+    spell_options_v8 = since(8)
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
