@@ -82,8 +82,9 @@ OPTIONS = {
 }
 # The secondary objective of a game that does not set it, by rules version (Ninth Age.rules_version):
 # the stored settings stay as the players gave them; a game is rebuilt with its own version's default.
-SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random", 6: "random", 7: "random",
-                      8: "random"}
+# Version 1 held Hold the Ground; from version 2 on it is rolled (so a new version needs no entry).
+SECONDARY_DEFAULTS = {1: "hold"}
+SECONDARY_DEFAULT = "random"
 
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "garrison",
              "reveal",
@@ -261,7 +262,7 @@ class NinthAge(Ruleset):
         deployment = str(options.get("deployment", "random")).lower()
         if deployment not in DEPLOYMENT_TYPES + ("random",):
             raise IllegalAction("bad-setting", _("deployment is classic, diagonal, flank or random, not {deployment!r}.", deployment=deployment))
-        objective = secondary_setting(options.get("secondary", options.get("objective", SECONDARY_DEFAULTS[version])))
+        objective = secondary_setting(options.get("secondary", options.get("objective", SECONDARY_DEFAULTS.get(version, SECONDARY_DEFAULT))))
         if str(options.get("musician_draw_unstable", "lost")).lower() not in ("lost", "draw"):
             raise IllegalAction("bad-setting", _("musician_draw_unstable is lost or draw ([A-31]), not {value!r}.",
                                                  value=str(options["musician_draw_unstable"])))
