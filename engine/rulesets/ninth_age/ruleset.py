@@ -11,9 +11,10 @@ Phases::
 
 from __future__ import annotations
 
+import difflib
 from contextlib import contextmanager
 
-from engine.core.text import _, N_, Text, decimal, join as text_join, listed, ngettext, commas
+from engine.core.text import _, N_, Text, decimal, either, join as text_join, listed, ngettext, commas
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
@@ -82,7 +83,7 @@ OPTIONS = {
 }
 # The secondary objective of a game that does not set it, by rules version (Ninth Age.rules_version):
 # the stored settings stay as the players gave them; a game is rebuilt with its own version's default.
-SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random", 6: "random", 7: "random"}
+SECONDARY_DEFAULTS = {1: "hold", 2: "random", 3: "random", 4: "random", 5: "random", 6: "random", 7: "random", 8: "random"}
 
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "garrison",
              "reveal",
@@ -174,7 +175,10 @@ class NinthAge(Ruleset):
     # A game keeps its version (NinthAgeState.rules_version); a change of a new version N: bump this,
     # say it (as the older rules played) under N in rules_changes, and ask it where it plays by a
     # line ``<name>_vN = since(N)`` on NinthAgeState, read ``if state.<name>_vN:``.
-    rules_version = 7
+    # 8 (n9-play7): a character joining a unit must leave it standing legally (seed 001:2566 "in una
+    # posizione legale"): on the table, 1" from other units and Impassable Terrain, in its zone while
+    # deploying; a game begun before let the block grow anywhere (NinthAgeState.join_fits_v8).
+    rules_version = 8
     rules_changes = {
         2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
         3: (N_("Fast Cavalry makes no Vanguard move"),),
@@ -204,6 +208,8 @@ class NinthAge(Ruleset):
             N_("tied charge placements a tenth of an inch apart are offered as separate choices"),
             N_("a character slain or left alone after its unit failed a Fear test loses the test's WS 1; a joined "
                "character's WS takes no spell or Fencer's Swords")),
+        8: (N_("a character may join a unit even where the unit, grown by it, stands off the table, within 1\" of "
+               "another unit or outside its deployment zone"),),
     }
 
     def option_names(self) -> dict[str, str]:
@@ -361,8 +367,14 @@ class NinthAge(Ruleset):
         if len(matches) != 1:
             pool = [u.id for u in state.units.values() if owner is None or u.owner == owner]
             kind = "ambiguous-unit" if matches else "unknown-unit"
-            raise IllegalAction(kind, _("There is more than one unit {key!r}. Units: {units}.", key=key, units=commas(pool)) if matches
-                                else _("There is no unit {key!r}. Units: {units}.", key=key, units=commas(pool)))
+            if matches:
+                raise IllegalAction(kind, _("There is more than one unit {key!r}. Units: {units}.", key=key, units=commas(pool)))
+            folded = {u.casefold(): u for u in pool}
+            near = [folded[n] for n in difflib.get_close_matches(key.casefold(), list(folded), n=2, cutoff=0.6)]
+            if near:  # a misspelt name: the close ones first, then the list
+                raise IllegalAction(kind, _("There is no unit {key!r}. Did you mean {near}? Units: {units}.", key=key,
+                                            near=either(near), units=commas(pool)))
+            raise IllegalAction(kind, _("There is no unit {key!r}. Units: {units}.", key=key, units=commas(pool)))
         return matches[0]
 
     def _steps(self, options: dict[str, Any]) -> list[MoveStep]:
@@ -871,6 +883,10 @@ class NinthAge(Ruleset):
                         continue
                     out.append(Charge(seat=seat, unit=c.id, target=t.id))
         return out
+
+    def moves_note(self, state: GameState, seat: str) -> Text | None:
+        assert isinstance(state, NinthAgeState)
+        return setup.deployment_moves(state, seat)
 
     def _status(self, state: GameState) -> str:
         assert isinstance(state, NinthAgeState)

@@ -4,7 +4,7 @@ Undeployed Units Number and the first-turn roll-off."""
 
 from __future__ import annotations
 
-from engine.core.text import ngettext, N_, Text, _, decimal, join as text_join, commas, listed
+from engine.core.text import ngettext, N_, Text, _, decimal, join as text_join, commas, either, listed
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import spells
@@ -366,6 +366,25 @@ def left_to_deploy(state: NinthAgeState, seat: str) -> tuple[Text, int]:
     units = sum(1 for u in left if group_of(state, u) is None)
     parts = ([ngettext("{n} unit", "{n} units", units)] if units or not groups else [])
     return listed([*parts, *(Text(GROUP_WORDS[g]) for g in groups)]), units + len(groups)
+
+
+def deployment_moves(state: NinthAgeState, seat: str) -> Text | None:
+    """What "Show my moves" adds in the deployment, where the moves are points on the table: the
+    command for the step and the units it may take (None when it is not ``seat``'s drop)."""
+    status = state.deploy
+    if state.phase != "deployment" or status is None or status.turn != seat:
+        return None
+    if status.step == "vanguard":
+        return _("Vanguard: /advance or /reform {units} up to 12\" (no march), or /end to move no more.",
+                 units=either(u.id for u in _vanguards(state, seat)))
+    if status.step == "scouts":
+        return _("Scouts: /deploy unit: x: y: [facing:] [files:] {units}, in your zone or more than 12\" "
+                 "from every enemy unit.", units=either(u.id for u in _scouts(state, seat)))
+    left = _reserve(state, seat)
+    if not left:
+        return None
+    return _("Deploy with /deploy unit: x: y: [facing:] [files:] (a character also /join unit: into:), then /end to "
+             "hand over. Still to deploy: {units}.", units=commas(u.id for u in left))
 
 
 def _scouts(state: NinthAgeState, seat: str) -> list[UnitState]:

@@ -298,6 +298,11 @@ class NinthAgeState(GameState):
     # 0.35" away and its facing less than 1° (charges.NEAR_PLACE, NEAR_FACING), are one choice, from rules
     # version 7 on; a game begun before offered each place 0.1" apart, and its log's answers index those
     near_ties_v7 = since(7)
+    # A character joins a unit only where the unit, grown by it (a rank more, a base against its side),
+    # stands legally (seed 001:2566 "viene spostato immediatamente in una posizione legale"): on the
+    # table, 1" from every other unit and Impassable Terrain, in its deployment zone while deploying
+    # (characters._stands_legally), from rules version 8 on; a game begun before let it grow anywhere
+    join_fits_v8 = since(8)
     # A failed Fear test sets WS 1 for "tutti i modelli dell'Unità ... per il resto della fase di
     # Combattimento" (seed 001:3417-3419): from rules version 7 on it marks the unit's characters too,
     # so one slain and struck at for Overkill, or left standing for the unit, keeps WS 1; and a joined

@@ -1,0 +1,98 @@
+"""Found by playing a whole 1500-point battle as a new user would (branch n9-play7: armies built by
+hand, the Cairns lore imported, Flank Attack and Secure Target, random terrain on the Warband table)."""
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.rulesets.ninth_age.actions import Join
+
+from game_helpers import RULESET, apply, scenario
+
+
+# -- a character joins a unit only where the grown unit stands legally (seed 001:2566) -----------------
+def _crossbowmen_on_the_edge(version: int = RULESET.rules_version):
+    # 15 Crossbowmen 5 wide, their rear rank 0.3" from the south edge; a Shadow beside them: the 16th
+    # model makes a fourth rank, which would stand off the table
+    state = scenario({"Crossbowmen": (20, 1.5, 0, 5), "Shadow": (18.4, 4, 0)})
+    state.rules_version = version
+    return state
+
+
+def test_a_character_may_not_join_where_the_unit_would_grow_off_the_table():
+    # played: "Shadow joins Crossbowmen in rank 1, file 2" and the Crossbowmen stood from y -0.1
+    state = _crossbowmen_on_the_edge()
+    before = state.units["Crossbowmen"].footprint().shape.bounds
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Join(seat="p1", unit="Shadow", into="Crossbowmen"))
+    assert refused.value.code == "cannot-join"
+    assert str(refused.value.message).startswith(
+        "Shadow cannot join Crossbowmen there: with Shadow in it the unit would end partly off the table (it would "
+        "reach x ")
+    assert "y -0.5 to 2.7; the table is x 0 to 72, y 0 to 48) (§16.2)." in str(refused.value.message)
+    assert state.units["Crossbowmen"].footprint().shape.bounds == before and state.units["Shadow"].host is None
+
+
+def test_a_character_joins_where_the_grown_unit_still_fits():
+    state = scenario({"Crossbowmen": (20, 4, 0, 5), "Shadow": (18.4, 6.5, 0)})
+    state = apply(state, Join(seat="p1", unit="Shadow", into="Crossbowmen"))
+    assert state.units["Shadow"].host == "Crossbowmen" and state.units["Crossbowmen"].formation.models == 16
+
+
+def test_a_game_begun_before_rules_version_8_lets_the_unit_grow_off_the_table():
+    state = apply(_crossbowmen_on_the_edge(7), Join(seat="p1", unit="Shadow", into="Crossbowmen"))
+    assert state.units["Shadow"].host == "Crossbowmen"
+    assert state.units["Crossbowmen"].footprint().shape.bounds[1] < 0
+    assert "join" in str(RULESET.rules_version_line(7))
+
+
+# -- "Show my moves" in the console, and what it says in the deployment ---------------------------------
+async def test_the_console_shows_my_moves_and_the_deployment_says_which_units_and_how(tmp_path):
+    # played: the console had no way to "Show my moves" (a Discord button); and on Discord the button
+    # listed only `/end` through the whole deployment, nothing of /deploy nor of the units left
+    import io
+
+    from bot.console import Console
+    from bot.service import Service
+    from bot.store import Store
+
+    store = await Store.open(tmp_path / "c.sqlite3")
+    out = io.StringIO()
+    console = Console(Service(store, seed_source=lambda: 1), tmp_path / "img", user="alice", out=out)
+    reply = await console.run_line("/moves")
+    assert reply.error == "no-game" and "There is no game in this channel. Start one with /game new." in reply.text
+    for line in ("/game new ruleset:ninth-age settings:\"deployment=classic, secondary=none, terrain=open\"",
+                 "/as bob", "/game join"):
+        await console.run_line(line)
+    state = (await console.service.game_snapshot("console"))[2]
+    chooser = {"p1": "alice", "p2": "bob"}[state.pending.decision.seat]
+    await console.run_line(f"/as {chooser}")
+    reply = await console.run_line("/moves")
+    assert reply.ephemeral and '`/decide option:"north"`' in reply.text and '`/decide option:"south"`' in reply.text
+    for _ in range(6):  # the side, the spells, who deploys first: each asked player takes the first answer
+        state = (await console.service.game_snapshot("console"))[2]
+        if state.pending is None:
+            break
+        await console.run_line(f"/as {({'p1': 'alice', 'p2': 'bob'})[state.pending.decision.seat]}")
+        await console.run_line(f"/decide option:{state.pending.decision.options[0]}")
+    state = (await console.service.game_snapshot("console"))[2]
+    assert state.phase == "deployment"
+    await console.run_line(f"/as {({'p1': 'alice', 'p2': 'bob'})[state.deploy.turn]}")
+    reply = await console.run_line("/moves")
+    assert "`/end`" in reply.text
+    assert "Deploy with /deploy unit: x: y: [facing:] [files:] (a character also /join unit: into:), then /end to " \
+           "hand over. Still to deploy: " in reply.text
+    other = {"alice": "bob", "bob": "alice"}[console.user]
+    await console.run_line(f"/as {other}")
+    assert (await console.run_line("/moves")).text == "The game is not waiting for you now."
+    await store.close()
+
+
+# -- a misspelt unit name: the reply suggests the close one ---------------------------------------------
+def test_a_misspelt_unit_name_is_answered_with_the_close_names():
+    state = scenario({"Crossbowmen": (20, 4, 0, 5), "Brutes": (20, 30, 180)})
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.find_unit(state, "Crossbowman", "p1")
+    assert str(refused.value.message).startswith("There is no unit 'Crossbowman'. Did you mean Crossbowmen? Units: ")
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.find_unit(state, "Zzz", "p1")
+    assert "Did you mean" not in str(refused.value.message)
