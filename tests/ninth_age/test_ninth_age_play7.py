@@ -96,3 +96,85 @@ def test_a_misspelt_unit_name_is_answered_with_the_close_names():
     with pytest.raises(IllegalAction) as refused:
         RULESET.find_unit(state, "Zzz", "p1")
     assert "Did you mean" not in str(refused.value.message)
+
+
+# -- a pursuer off the table comes back where it left it (§11.13, seed 001:1803-1806) --------------------
+def _overran_north(version: int = RULESET.rules_version):
+    # the Knights (4 wide, facing north) overran off the north edge of a 72 x 48 table, their front touching
+    # it around x = 50: they come back in their next Remaining Moves with their rear rank centred there
+    from engine.rulesets.ninth_age import combat
+
+    state = scenario({"Knights": (50, 46.5, 0, 4), "Brutes": (20, 30, 180)})
+    state.rules_version = version
+    knights = state.units["Knights"]
+    combat._off_table(state, knights, knights.footprint(), [], "overrun")
+    return state
+
+
+def test_a_unit_that_overran_off_the_table_comes_back_where_it_left_it():
+    from engine.rulesets.ninth_age.actions import Deploy
+
+    state = _overran_north()
+    assert state.units["Knights"].left_table_at == (50, 48)
+    with pytest.raises(IllegalAction) as refused:  # placed as an Ambusher would be: on the south edge
+        apply(state, Deploy(seat="p1", unit="Knights", x=30, y=2, facing=0))
+    assert str(refused.value.message) == (
+        "Knights come back with their rear rank on the north edge, facing 180° (§11.13).")
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Deploy(seat="p1", unit="Knights", x=30, y=46))
+    assert str(refused.value.message) == (
+        "Knights come back with their rear rank centred where they left the table, (50, 48) on the north edge, or "
+        "as near as they fit (§11.13): /deploy unit:Knights x:50 y:46.03 (facing 180°, 4 wide).")
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Deploy(seat="p1", unit="Knights", x=50, y=46, files=8))
+    assert str(refused.value.message) == "Knights come back in the formation they left the table in: 4 wide (§11.13)."
+    back = apply(state, Deploy(seat="p1", unit="Knights", x=50.2, y=46))
+    knights = back.units["Knights"]
+    assert knights.on_table and (knights.pose.x, knights.pose.bearing) == (50, 180)
+    assert knights.pose.y == pytest.approx(48 - 100 / 25.4 / 2)  # its rear edge on the north edge
+    assert knights.left_table_at is None
+
+
+def test_a_pursuer_that_does_not_fit_there_comes_back_as_near_as_it_fits():
+    from engine.rulesets.ninth_age.actions import Deploy
+    from game_helpers import place
+
+    state = _overran_north()
+    place(state, "Brutes", 50, 45, 180)  # standing on the very spot
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Deploy(seat="p1", unit="Knights", x=50, y=46.03))
+    said = str(refused.value.message)
+    assert "or as near as they fit (§11.13): /deploy unit:Knights x:" in said
+    x = float(said.split("x:")[1].split(" ")[0])
+    assert abs(x - 50) > 3  # beside the Brutes, 1" clear of them
+    back = apply(state, Deploy(seat="p1", unit="Knights", x=x, y=46.03))
+    assert back.units["Knights"].on_table
+
+
+def test_a_game_begun_before_rules_version_8_places_the_pursuer_as_an_ambusher():
+    from engine.rulesets.ninth_age.actions import Deploy
+
+    state = _overran_north(7)
+    assert state.units["Knights"].left_table_at is None
+    back = apply(state, Deploy(seat="p1", unit="Knights", x=30, y=2, facing=0))
+    assert back.units["Knights"].on_table and back.units["Knights"].pose.y == pytest.approx(100 / 25.4 / 2)
+
+
+# -- a character slain in a single rank no wider than the unit: the rank closes up ----------------------
+def test_a_character_slain_in_a_one_rank_unit_leaves_a_formation_the_game_can_load_again():
+    # played: the Hedge Wizard was slain by a Stomp in the 5-wide front rank of 4 Crossbowmen; the state
+    # kept 5 files for 4 models and every later command failed ("files: 5 files need at least 5 models,
+    # the unit has 4", an unexpected error on loading the game)
+    from engine.rulesets.ninth_age.mixed_units import slain_in_unit
+
+    state = scenario({"Crossbowmen": (20, 10, 0, 5), "Hedge Wizard": (20, 11.5, 0)})
+    state = apply(state, Join(seat="p1", unit="Hedge Wizard", into="Crossbowmen", file=2))
+    bows = state.units["Crossbowmen"]
+    bows.models = 4  # eleven fell: 4 Crossbowmen and the Wizard, one rank 5 wide
+    bows.formation = bows.formation.model_copy(update={"models": 5})
+    bows.command_at = {k: (0, min(f, 4)) for k, (_r, f) in bows.command_at.items()}
+    slain_in_unit(state, state.units["Hedge Wizard"], [], "slain")
+    assert (bows.formation.files, bows.formation.models) == (4, 4)
+    assert all(f < 4 for _r, f in bows.command_at.values())
+    again = RULESET.load_state(state.model_dump_json(), state.rules_version)
+    assert again.units["Crossbowmen"].formation.files == 4

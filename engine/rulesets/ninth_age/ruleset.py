@@ -177,7 +177,9 @@ class NinthAge(Ruleset):
     # line ``<name>_vN = since(N)`` on NinthAgeState, read ``if state.<name>_vN:``.
     # 8 (n9-play7): a character joining a unit must leave it standing legally (seed 001:2566 "in una
     # posizione legale"): on the table, 1" from other units and Impassable Terrain, in its zone while
-    # deploying; a game begun before let the block grow anywhere (NinthAgeState.join_fits_v8).
+    # deploying; a game begun before let the block grow anywhere (NinthAgeState.join_fits_v8). A unit that
+    # pursued or overran off the table comes back with its rear rank centred where it left the table
+    # (seed 001:1803-1806); a game begun before placed it as an Ambusher (NinthAgeState.pursuit_return_v8).
     rules_version = 8
     rules_changes = {
         2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
@@ -209,7 +211,8 @@ class NinthAge(Ruleset):
             N_("a character slain or left alone after its unit failed a Fear test loses the test's WS 1; a joined "
                "character's WS takes no spell or Fencer's Swords")),
         8: (N_("a character may join a unit even where the unit, grown by it, stands off the table, within 1\" of "
-               "another unit or outside its deployment zone"),),
+               "another unit or outside its deployment zone"),
+            N_("a unit that pursued or overran off the table comes back as an Ambusher does, on any edge, anywhere")),
     }
 
     def option_names(self) -> dict[str, str]:

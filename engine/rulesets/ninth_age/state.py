@@ -42,6 +42,9 @@ class UnitState(BaseModel):
     arriving: bool = False  # rolled its arrival this turn: to be placed on a table edge
     arrived_turn: int | None = None
     ambush_edge: str | None = None  # Scouts outside the zone and Vanguard movers, if their side goes first
+    # where a pursuit or overrun touched the table edge (§11.13): the unit comes back with its rear rank
+    # centred there, in the same formation (rules version 8, NinthAgeState.pursuit_return_v8)
+    left_table_at: tuple[float, float] | None = None
     # per-phase flags (§24.2), cleared at the start of each Movement phase of its owner
     moved: bool = False
     marched: bool = False
@@ -303,6 +306,11 @@ class NinthAgeState(GameState):
     # table, 1" from every other unit and Impassable Terrain, in its deployment zone while deploying
     # (characters._stands_legally), from rules version 8 on; a game begun before let it grow anywhere
     join_fits_v8 = since(8)
+    # A unit that pursued or overran off the table comes back "con il rango posteriore (nella stessa
+    # formazione) centrato nel punto in cui sono entrati in contatto con il Bordo del Tavolo (o il più
+    # vicino possibile)" (§11.13, seed 001:1803-1806; setup.arrive), from rules version 8 on; a game
+    # begun before placed it as an Ambusher, on any edge, anywhere
+    pursuit_return_v8 = since(8)
     # A failed Fear test sets WS 1 for "tutti i modelli dell'Unità ... per il resto della fase di
     # Combattimento" (seed 001:3417-3419): from rules version 7 on it marks the unit's characters too,
     # so one slain and struck at for Overkill, or left standing for the unit, keeps WS 1; and a joined
