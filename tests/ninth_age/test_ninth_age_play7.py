@@ -178,3 +178,52 @@ def test_a_character_slain_in_a_one_rank_unit_leaves_a_formation_the_game_can_lo
     assert all(f < 4 for _r, f in bows.command_at.values())
     again = RULESET.load_state(state.model_dump_json(), state.rules_version)
     assert again.units["Crossbowmen"].formation.files == 4
+
+
+# -- the board's header fits a Warband table's 480 px ---------------------------------------------------
+def test_the_board_title_fits_the_width_of_a_small_table():
+    # played: the 48" x 36" table's image is 480 px wide, and its header read "... Player 1's movement
+    # phase - declare charg", cut by the image's edge
+    from renderers.style import font
+    from renderers.table import title_fitted
+
+    title = "The Ninth Age — Game turn 4, Player 1's movement phase — declare charges"
+    assert font(13).getlength(title) > 468
+    text, size = title_fitted(title, 468)
+    assert text == title and size < 13 and font(size).getlength(text) <= 468
+    longer = title + ", and a long tail of words no header can hold"
+    text, size = title_fitted(longer, 468)
+    assert text.endswith("…") and font(size).getlength(text) <= 468 and size == 10
+    assert title_fitted("Short", 468) == ("Short", 13)
+
+
+# -- the redirect's words: a failed test, and a first target that fled off the table (§8.4) --------------
+def _flee_and_redirect(skulkers_y, dice, answers):
+    from engine.rulesets.ninth_age.actions import Charge
+    from loaded_dice import load
+
+    state = scenario({"Knights": (30, skulkers_y - 9, 0), "Skulkers": (30, skulkers_y, 180),
+                      "Wolf Riders": (44, skulkers_y, 180)}, step="charges", terrain="open")
+    load(state, *dice)
+    log = []
+    base = {"reaction": "flee", "redirect-test": "test", "redirect": "Wolf Riders"}
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {**base, **answers}, log)
+    return state, [str(e.text) for e in log]
+
+
+def test_a_failed_redirect_test_says_the_charge_stays_on_the_fleeing_unit():
+    # played: "Sabre Beasts redirect test (Ld from their own): Ld 5, rolled 9: failed." and nothing more
+    state, said = _flee_and_redirect(19, (2, 1, 6, 6), {})
+    assert any(t.startswith("Knights redirect test") and "failed" in t for t in said), said
+    assert "Knights failed the test: they keep their charge on the fleeing Skulkers (§8.4)." in said
+    assert [(c.charger, c.target) for c in state.charges] == [("Knights", "Skulkers")]
+
+
+def test_a_redirect_onto_a_unit_that_flees_too_offers_no_choice_of_a_unit_gone_off_the_table():
+    # played: "Giant fled too: War Hounds may complete their charge on either Wolf Riders or Giant" when the
+    # Wolf Riders had fled off the table; the charge then went on the Giant without a question
+    state, said = _flee_and_redirect(45, (6, 6, 1, 1, 2, 1, 1), {})
+    assert state.units["Skulkers"].location == "fled", said
+    assert "Wolf Riders fled too; Skulkers fled off the table: Knights complete their charge on Wolf Riders " \
+           "(§8.4)." in said
+    assert not any("may complete their charge on either" in t for t in said)

@@ -344,7 +344,9 @@ def charge_out(state: NinthAgeState, char: UnitState, target: UnitState, events:
     host = step_out_to_charge(state, char, events)
     charges.declare(state, char, target, events)
     events.append(Event(kind="charge-out", seat=char.owner, data={"unit": host.id, "character": char.id},
-                        text=_("{char} charges out of {host}; {host} and its other characters may declare no charge this turn (§16.4).", char=char.id, host=host.id)))
+                        text=ngettext("{char} charges out of {host}; {host} and its other characters may declare no charge this turn (§16.4).",
+                                      "{char} charges out of {host}; {host} and their other characters may declare no charge this turn (§16.4).",
+                                      number(state, host), char=char.id, host=host.id)))
 
 
 def unit_may_declare(state: NinthAgeState, unit: UnitState) -> str | None:
