@@ -227,3 +227,13 @@ def test_a_redirect_onto_a_unit_that_flees_too_offers_no_choice_of_a_unit_gone_o
     assert "Wolf Riders fled too; Skulkers fled off the table: Knights complete their charge on Wolf Riders " \
            "(§8.4)." in said
     assert not any("may complete their charge on either" in t for t in said)
+
+
+def test_show_my_moves_names_the_units_to_arrive_in_the_remaining_moves():
+    # played: the Brutes back from pursuing off the table were to be placed with /deploy, and "Show my moves"
+    # said only "/end" and the Remaining Moves' line
+    state = _overran_north()
+    note = RULESET.moves_note(state, "p1")
+    assert str(note).endswith("To arrive now: Knights, with /deploy unit: x: y: [facing:], its rear rank on a "
+                              "table edge.")
+    assert RULESET.moves_note(state, "p2") is None

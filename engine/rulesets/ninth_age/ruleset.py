@@ -889,6 +889,13 @@ class NinthAge(Ruleset):
 
     def moves_note(self, state: GameState, seat: str) -> Text | None:
         assert isinstance(state, NinthAgeState)
+        if state.phase == "movement" and state.step == "remaining" and state.active == seat:
+            # an Ambusher that rolled its arrival, or a unit back from pursuing off the table (§11.13, §22)
+            arriving = [u.id for u in state.units.values() if u.owner == seat and u.arriving and u.location == "reserve"]
+            if arriving:
+                return _("Remaining moves: /advance, /march, /reform your units, then /end the Movement phase. To "
+                         "arrive now: {units}, with /deploy unit: x: y: [facing:], its rear rank on a table edge.",
+                         units=commas(arriving))
         return setup.deployment_moves(state, seat)
 
     def _status(self, state: GameState) -> str:
