@@ -237,3 +237,18 @@ def test_show_my_moves_names_the_units_to_arrive_in_the_remaining_moves():
     assert str(note).endswith("To arrive now: Knights, with /deploy unit: x: y: [facing:], its rear rank on a "
                               "table edge.")
     assert RULESET.moves_note(state, "p2") is None
+
+
+def test_a_game_stored_with_more_files_than_models_loads_again_its_rank_closed_up():
+    # a state the older code stored after that Stomp: 5 files for 4 models, which no command could load
+    import json
+
+    state = scenario({"Crossbowmen": (20, 10, 0, 5), "Brutes": (20, 30, 180)})
+    data = json.loads(state.model_dump_json())
+    bows = data["units"]["Crossbowmen"]
+    bows["models"], bows["formation"]["models"], bows["formation"]["files"] = 4, 4, 5
+    again = RULESET.load_state(json.dumps(data), state.rules_version)
+    assert (again.units["Crossbowmen"].formation.files, again.units["Crossbowmen"].formation.models) == (4, 4)
+    from engine.rulesets.ninth_age.actions import EndStep
+
+    apply(again, EndStep(seat="p1"))  # and the game goes on

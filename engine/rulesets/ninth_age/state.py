@@ -131,6 +131,18 @@ class UnitState(BaseModel):
             data["breaths_spent"] = len(data["breathed"])
         return data
 
+    @model_validator(mode="before")
+    @classmethod
+    def _narrowed_rank(cls, data):
+        """A state stored while a character slain in a one-rank unit left it more files than models
+        (mixed_units.take_out_of_block before n9-play7): such a game could not be loaded at all, every
+        command failing. The rank is read closed up, as the replay of its log now leaves it."""
+        formation = data.get("formation") if isinstance(data, dict) else None
+        if isinstance(formation, dict) and isinstance(formation.get("files"), int) \
+                and isinstance(formation.get("models"), int) and formation["files"] > formation["models"] >= 1:
+            data = {**data, "formation": {**formation, "files": formation["models"]}}
+        return data
+
     @property
     def on_table(self) -> bool:
         return self.location == "table" and self.pose is not None
