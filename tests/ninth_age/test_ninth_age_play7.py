@@ -252,3 +252,21 @@ def test_a_game_stored_with_more_files_than_models_loads_again_its_rank_closed_u
     from engine.rulesets.ninth_age.actions import EndStep
 
     apply(again, EndStep(seat="p1"))  # and the game goes on
+
+
+# -- a Reform that changes nothing is refused, the unit keeping its move ---------------------------------
+def test_a_reform_to_the_formation_the_unit_already_has_is_refused_and_keeps_its_move():
+    # played: "/reform unit:Crossbowmen to:8 facing:north" of Crossbowmen 8 wide facing north was made ("the
+    # farthest model moves 0.0\"") and they could not shoot that turn, having moved
+    from engine.rulesets.ninth_age.actions import Reform
+
+    state = scenario({"Crossbowmen": (20, 10, 0, 8)})
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Reform(seat="p1", unit="Crossbowmen", files=8, facing=0))
+    assert str(refused.value.message) == (
+        "Crossbowmen already stand 8 wide facing 0°: that Reform would change nothing but still count as their move "
+        "(§8.13); they keep their move.")
+    turned = apply(state, Reform(seat="p1", unit="Crossbowmen", files=8, facing=90))
+    assert turned.units["Crossbowmen"].moved
+    state.rules_version = 7  # a game begun before made it
+    assert apply(state, Reform(seat="p1", unit="Crossbowmen", files=8, facing=0)).units["Crossbowmen"].moved

@@ -212,7 +212,8 @@ class NinthAge(Ruleset):
                "character's WS takes no spell or Fencer's Swords")),
         8: (N_("a character may join a unit even where the unit, grown by it, stands off the table, within 1\" of "
                "another unit or outside its deployment zone"),
-            N_("a unit that pursued or overran off the table comes back as an Ambusher does, on any edge, anywhere")),
+            N_("a unit that pursued or overran off the table comes back as an Ambusher does, on any edge, anywhere"),
+            N_("a Reform to the formation and facing a unit already has is made, and counts as its move")),
     }
 
     def option_names(self) -> dict[str, str]:

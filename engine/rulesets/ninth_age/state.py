@@ -323,6 +323,10 @@ class NinthAgeState(GameState):
     # vicino possibile)" (§11.13, seed 001:1803-1806; setup.arrive), from rules version 8 on; a game
     # begun before placed it as an Ambusher, on any edge, anywhere
     pursuit_return_v8 = since(8)
+    # A Reform to the formation and facing the unit already has is refused, the unit keeping its move
+    # (movement.reform), from rules version 8 on; a game begun before made it, and the unit counted as
+    # having moved (no shooting after it)
+    noop_reform_v8 = since(8)
     # A failed Fear test sets WS 1 for "tutti i modelli dell'Unità ... per il resto della fase di
     # Combattimento" (seed 001:3417-3419): from rules version 7 on it marks the unit's characters too,
     # so one slain and struck at for Overkill, or left standing for the unit, keeps WS 1; and a joined
