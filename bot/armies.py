@@ -170,7 +170,7 @@ class Armies:
                          file=sample_army_text(key).encode("utf-8"), file_name=f"{key}.army.json")
         if key in SAMPLE_LORES:
             return Reply(text=_("Sample lore **{lore}** as a file: copy it whole into your army file's \"lores\" list, "
-                                "give a wizard \"lore\": \"{lore}\", then /army import the army file.",
+                                "give a wizard's entry \"wizard\": {{\"level\": 2, \"lore\": \"{lore}\"}}, then /army import the army file.",
                                 lore=sample_lore(key).name), ephemeral=True,
                          file=sample_lore_text(key).encode("utf-8"), file_name=f"{key}.lore.json")
         raise IllegalAction("unknown-sample", _("There is no sample {name}: the sample armies are {armies}, the sample "

@@ -151,7 +151,10 @@ def _moves(ruleset, state, seat: str, guide: Event | None = None) -> Reply:
     parts: list = [_("Your moves now:"), *(f"`{line}`" for line in shown)]
     if len(lines) > len(shown):
         parts.append(ngettext("… and {n} more.", "… and {n} more.", len(lines) - len(shown)))
-    if guide is not None:
+    note = ruleset.moves_note(state, seat) if state.pending is None else None
+    if note is not None:
+        parts.append(note)
+    elif guide is not None:
         from bot.i18n import event_text
 
         parts.append(event_text(guide.model_copy(update={"roll": None})))

@@ -4,6 +4,8 @@ Each line is a slash command in the Discord words (``/move creature:orc to:F7``)
 are written into a folder. ``/as NAME`` (or the ``--as`` switch) changes who is typing, so two
 players can share one terminal. ``option:@path`` attaches a file, as an upload would.
 
+``/moves`` lists the legal commands of whoever is typing, as Discord's **Show my moves** button does.
+
 ``/channel NAME`` moves to another channel, such as the one a league pairing opened a game in
 (``league-1-r2-t3``); what the bot says in a league game's channel is printed with its name.
 
@@ -105,6 +107,8 @@ class Console:
         if lowered.startswith("/clock"):
             await self._clock(line)
             return None
+        if lowered in ("/moves", "moves"):
+            return await self._moves()
         try:
             command = parse_line(line)
             self._attach_files(command)
@@ -117,6 +121,21 @@ class Console:
                                           locale=self.lang)
         self.show(reply)
         await self.fire_due()
+        return reply
+
+    async def _moves(self) -> Reply:
+        """``/moves`` (console only): what the **Show my moves** button lists on Discord, for whoever
+        is typing: their legal commands now, privately."""
+        from bot.buttons import click
+
+        game = await self.service.store.active_game(self.channel)
+        if game is None:
+            reply = Reply(text=join("", ["⛔ ", _("There is no game in this channel. Start one with /game new.")]),
+                          ephemeral=True, error="no-game")
+        else:
+            reply = await click(self.service, self.channel, self.user, f"wb:moves:{game.id}", locale=self.lang)
+        reply = spoken(reply, self.lang)
+        self.show(reply)
         return reply
 
     async def _clock(self, line: str) -> None:

@@ -860,6 +860,17 @@ def caption_leaders(view: TableView, *, px_per_inch: int = 10) -> list[tuple[str
     return [(c.text, *leader(rect, lead)) for c, rect, lead in _all_labels(view, px_per_inch)[1] if lead is not None]
 
 
+def title_fitted(title: str, width: float, size: int = 13, smallest: int = 10) -> tuple[str, int]:
+    """The header's words and font size to fit ``width`` px: smaller down to ``smallest``, then cut
+    with an ellipsis (a 48" table's image is 480 px wide; "Game turn 4, Player 1's movement phase -
+    declare charges" ran off its edge)."""
+    while size > smallest and font(size).getlength(title) > width:
+        size -= 1
+    while len(title) > 1 and font(size).getlength(title) > width:
+        title = title[:-2].rstrip() + "…"
+    return title, size
+
+
 def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
     s, (x0, y0, x1, y1), w, h, p = _frame(view, px_per_inch)
     legend = legend_rows(view, w)
@@ -867,8 +878,8 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
     draw = ImageDraw.Draw(image, "RGBA")
 
     draw.rectangle([0, 0, w, HEADER], fill=PARCHMENT_DARK)
-    title = plain(" — ".join(t for t in (view.title, view.caption) if t))
-    draw.text((6, HEADER / 2), title, font=font(13), fill=INK, anchor="lm")
+    title, title_size = title_fitted(plain(" — ".join(t for t in (view.title, view.caption) if t)), w - 12)
+    draw.text((6, HEADER / 2), title, font=font(title_size), fill=INK, anchor="lm")
     draw.rectangle([0, HEADER, w - 1, h + HEADER - 1], fill=TABLE_FILL, outline=INK)
     colours = side_colours(sorted({u.side for u in view.units} | set(view.side_names)))
     for zone in view.zones:
@@ -958,7 +969,7 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
                   anchor="mm", stroke_width=0 if c.plate else HALO_WIDTH, stroke_fill=HALO)
     if view.window:  # a zoomed view's content may run under the header: draw it again on top
         draw.rectangle([0, 0, w, HEADER], fill=PARCHMENT_DARK)
-        draw.text((6, HEADER / 2), title, font=font(13), fill=INK, anchor="lm")
+        draw.text((6, HEADER / 2), title, font=font(title_size), fill=INK, anchor="lm")
     draw_legend(draw, legend, h + HEADER)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)

@@ -215,6 +215,12 @@ class Ruleset(ABC):
     ) -> Action:
         """Turn a player's command (``move`` with ``creature``/``to``...) into an action."""
 
+    def moves_note(self, state: GameState, seat: str) -> Any:
+        """What "Show my moves" says after the listed moves where ``legal_actions`` does not list
+        them all and no guide event says it (a deployment's drops: which units, which command);
+        None when there is nothing to add."""
+        return None
+
     def _status(self, state: GameState) -> str:
         """A short line saying where the game stands."""
         return _("Round {round}, {phase}.", round=state.round, phase=self.phase_name(state))

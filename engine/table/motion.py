@@ -242,7 +242,10 @@ def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during
         if during and off > 0.5 + 1e-9:
             return _("{off}% of the unit would be off the table (at most 50% during a move)", off=decimal(off * 100, ".0f"))
         if not during and not around.table.fully_on(shape):
-            return _("the unit would end partly off the table")
+            x0, y0, x1, y1 = shape.bounds
+            return _("the unit would end partly off the table (it would reach x {x0} to {x1}, y {y0} to {y1}; the "
+                     "table is x 0 to {width}, y 0 to {height})", x0=decimal(x0, ".1f"), x1=decimal(x1, ".1f"), y0=decimal(y0, ".1f"),
+                     y1=decimal(y1, ".1f"), width=decimal(around.table.width, "g"), height=decimal(around.table.height, "g"))
     return None
 
 

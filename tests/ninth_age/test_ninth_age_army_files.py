@@ -163,3 +163,18 @@ async def test_army_sample_sends_a_sample_army_and_names_the_samples_when_unknow
     assert reply.text == ("⛔ There is no sample 'bones': the sample armies are iron-marches, ashen-host, the sample "
                           "lores cairns.")
     assert await service.autocomplete(CHANNEL, P1, "sample", "ca") == ["cairns"]
+
+
+async def test_army_sample_lore_reply_says_where_the_wizard_takes_the_lore(service):
+    # n9-play7: the reply said 'give a wizard "lore": "Cairns"'; a player who wrote that on the
+    # wizard's entry was refused ("units.1.lore: is not a field Warband knows"): the lore goes in
+    # the entry's "wizard" object, and the reply now shows it as it is written
+    lore = await say(service, P1, "/army sample name:cairns")
+    fragment = lore.text.split("give a wizard's entry ")[1].split(", then /army import")[0]
+    data = _sample()
+    data["name"] = "Barrow Guard"
+    data["lores"].append(json.loads(lore.file))
+    _unit(data, "Hedge Wizard")[1].update(json.loads("{" + fragment + "}"))
+    reply = await say(service, P1, "/army import", file=("barrow.json", json.dumps(data).encode()))
+    assert reply.error is None and "Imported **Barrow Guard**" in reply.text, reply.text
+    assert "wizard level 2, Cairns" in reply.text

@@ -303,7 +303,7 @@ def test_a_unit_of_characters_only_takes_their_most_common_troop_type_the_oppone
 
     from game_helpers import place
 
-    state = scenario({"Marshal": (57, 25, 0), "Captain": (59, 25, 0), "Hedge Wizard": (57, 23, 0)})
+    state = scenario({"Marshal": (57, 25, 0), "Captain": (59, 25, 0), "Hedge Wizard": (57, 21.5, 0)})  # the Wizard 1" clear of the unit the Captain grows (rules version 8)
     assert terrain_rules.forest_stubborn(state, state.units["Marshal"])  # alone in the Forest: Stubborn
     # the Captain (Cavalry) joins the Marshal (Infantry): one each, a tie the opponent (p2) breaks
     state, _events = RULESET.apply(state, Join(seat="p1", unit="Captain", into="Marshal"))

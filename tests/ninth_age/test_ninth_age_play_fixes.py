@@ -34,7 +34,8 @@ def test_a_flying_unit_too_far_is_refused_with_its_fly_value():
 def test_a_mixed_unit_charges_by_its_lowest_m():
     # Knights (M 8) joined by the Marshal on foot (M 4): the unit charges at M 4 (§8.5), +1 for the Knights'
     # Banner of Speed, which speeds the whole unit (rules version 7: test_ninth_age_play6.py)
-    state = scenario({"Knights": (30, 20, 0), "Marshal": (30, 23.8, 0), "Brutes": (30, 41, 180)}, step="charges")
+    # (clear of the Farmhouse at x 33: the Marshal against the Knights' side keeps 1" from it, rules version 8)
+    state = scenario({"Knights": (26, 20, 0), "Marshal": (26, 23.8, 0), "Brutes": (26, 41, 180)}, step="charges")
     state.step = "remaining"
     state = apply(state, Join(seat="p1", unit="Marshal", into="Knights"))
     state.step = "charges"

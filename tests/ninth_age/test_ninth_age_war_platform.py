@@ -36,9 +36,10 @@ def _rules(state, uid, *rules):
 
 
 def _platform(placements=None, *, files=None, seat="p1", step="remaining", **rules):
-    """The Knights (8, 4 wide) with the Battle Chariot, a War Platform, just behind them."""
+    """The Knights (8, 4 wide) with the Battle Chariot, a War Platform, just behind them (1" clear of a third rank
+    a character joining them makes, rules version 8)."""
     knights = (30, 20, 0, files) if files else (30, 20, 0)
-    state = scenario({"Knights": knights, "Battle Chariot": (30, 14, 0), **(placements or {})}, seat=seat,
+    state = scenario({"Knights": knights, "Battle Chariot": (30, 13, 0), **(placements or {})}, seat=seat,
                      step=step, terrain="open")
     _rules(state, "Battle Chariot", "War Platform")
     return state
@@ -106,7 +107,9 @@ async def test_an_army_with_a_war_platform_is_imported_and_its_platform_deploys_
         plan = slots(state, seat)
         knights = next((p for p in plan if p[0] == "Knights"), None) if seat == "p1" else None
         if knights and state.units["Battle Chariot"].location == "reserve":
-            drop = [knights]
+            # 2" in from the table edge: the Chariot in its front rank pushes a rank back, which must stay
+            # on the table (rules version 8, characters._stands_legally)
+            drop = [(knights[0], knights[1], knights[2] + (2 if state.sides[seat] == "south" else -2))]
         else:
             first = state.unit_entry(state.units[plan[0][0]])
             kind = "c" if first.is_character else "w" if first.troop_type == "war machine" else None
@@ -329,7 +332,7 @@ def test_a_war_platform_charge_is_rolled_without_swiftstride():
 
 # -- hits on the unit allocated as on a character ----------------------------------------------------------
 def _shot_at_knights(platform_rules=("War Platform",), joiner="Battle Chariot"):
-    state = scenario({"Knights": (30, 10, 0), "Battle Chariot": (30, 4, 0), "Captain": (26.5, 7, 0),
+    state = scenario({"Knights": (30, 10, 0), "Battle Chariot": (30, 3, 0), "Captain": (26.5, 7, 0),
                       "Brutes": (30, 26, 180)}, terrain="open")
     _rules(state, joiner, *platform_rules)
     state = _join(state, joiner)

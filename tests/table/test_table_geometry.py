@@ -308,7 +308,9 @@ def test_straight_moves_and_clearance():
     assert problem == 'at the end the unit would come 0.50" from Goblins (at least 1" needed)'
     assert check_path(run_move(fp, [Step("forward", 14)]), around) == (
         'on the way the unit would come 0.40" from Goblins (at least 0.5" needed)')  # the first sampled breach
-    assert check_path(run_move(fp, [Step("back", 9.5)]), around) == "at the end the unit would end partly off the table"
+    assert check_path(run_move(fp, [Step("back", 9.5)]), around) == (
+        "at the end the unit would end partly off the table (it would reach x 33.5 to 38.5, y -0.5 to 1.5; the table "
+        "is x 0 to 72, y 0 to 48)")
     rocks = TerrainFeature(name="Rocks", kind="impassable", points=[(30, 14), (42, 14), (42, 15), (30, 15)])
     around = Surroundings(others={}, table=Table(terrain=[rocks]), impassable=Table(terrain=[rocks]).impassable())
     assert "impassable terrain" in check_path(run_move(fp, [Step("forward", 3)]), around)

@@ -77,13 +77,14 @@ def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | Non
                             else _("{char} has already moved this turn.", char=char.id))
     if state.unit_entry(char).has_rule("Random Movement"):  # §22: it moves only in the Compulsory Moves
         raise IllegalAction("cannot-join", _("{char} has Random Movement: it does not move in the Remaining Moves; it joins a Random Movement unit by moving into contact with it in the Compulsory Moves (answer 'join <unit>' when asked which way it goes, §22).", char=char.id))
-    start = char.footprint()
+    start, block_before = char.footprint(), host.footprint()
     m = state.unit_entry(char).movement if movement is None else movement
     moved = _place(state, char, host, file, events, widen=widen)
     target = character_base(state, char)
     reach = start.shape.centroid.distance(target.centroid)
     if reach > m + 1e-3:  # the action is refused whole: the game's state is left as it was
         raise IllegalAction("too-far", _("{char} would move {reach}\" to that place in {host}; it has M {m} (§16.2). Choose a nearer file, or move closer first.", char=char.id, reach=decimal(reach, ".1f"), host=host.id, m=m))
+    _stands_legally(state, char, host, block_before)
     char.moved = True
     host.joined_this_phase = True
     where = _("against its side (a non-matching base)") if char.cells is None else \
@@ -91,6 +92,36 @@ def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | Non
     events.append(Event(kind="join", seat=char.owner, data={"unit": host.id, "character": char.id},
                         text=text_join("", [_("{char} joins {host} {where}, moving {reach}\" of {m}\"", char=char.id, host=host.id, where=where, reach=decimal(reach, ".1f"), m=m), (_("; {join} moved aside to keep every Front-Rank model as far forward as possible", join=commas(moved)) if moved else ""), _(". The unit may not move again this phase.")])))
     settle_troop_type(state, host, events)  # characters joining a character: a unit of characters only (§14)
+
+
+def _stands_legally(state: NinthAgeState, char: UnitState, host: UnitState, before, deploying: bool = False) -> None:
+    """The unit, grown by the character it takes in (a rank more, a wider rank, a base against its
+    side), must stand where a unit may: "viene spostato immediatamente in una posizione legale" (§16.2,
+    seed 001:2566) — on the table, 1" from every other unit and from Impassable Terrain (§8.1), in its
+    deployment zone while deploying. From rules version 8 (NinthAgeState.join_fits_v8); a game begun
+    before let the block grow anywhere. Raised after the placing: the action is refused whole. A unit
+    that already stood so (``before``, its footprint without the character) is not refused for it."""
+    if not state.join_fits_v8:
+        return
+    from engine.rulesets.ninth_age.neighbours import surroundings
+    from engine.table.motion import CLEARANCE_END, clearance_problem
+
+    around = surroundings(state, {host.id, char.id})
+    problem = None
+    if clearance_problem(before, around, CLEARANCE_END, during=False) is None:
+        problem = clearance_problem(host.footprint(), around, CLEARANCE_END, during=False)
+    if problem is None and deploying and not host.scouting:
+        from engine.rulesets.ninth_age.setup import _zone_text, zone
+
+        inside = zone(state, host.owner).buffer(1e-6)
+        if inside.covers(before.shape) and not inside.covers(host.footprint().shape):
+            x0, y0, x1, y1 = host.footprint().shape.bounds
+            problem = _("the unit would stand partly outside your deployment zone ({zone_text}), reaching x {x0} to {x1}, "
+                        "y {y0} to {y1}", zone_text=_zone_text(state, host.owner), x0=decimal(x0, ".1f"),
+                        x1=decimal(x1, ".1f"), y0=decimal(y0, ".1f"), y1=decimal(y1, ".1f"))
+    if problem:
+        raise IllegalAction("cannot-join", _("{char} cannot join {host} there: with {char} in it {problem} (§16.2).",
+                                             char=char.id, host=host.id, problem=problem))
 
 
 def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitState:
@@ -176,7 +207,9 @@ def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitStat
         problem = join_problem(state, char, host)
         if problem:
             raise IllegalAction("cannot-join", _("{char} cannot deploy in {host}: {problem} (§16.2).", char=char.id, host=host.id, problem=problem))
+        block_before = host.footprint()
         moved = _place(state, char, host, file, events, widen=widen)
+        _stands_legally(state, char, host, block_before, deploying=True)
         where = _("against its side") if char.cells is None else _("in rank {value}, file {value2}", value=char.rank + 1, value2=char.file + 1)
         events.append(Event(kind="deploy", seat=seat, data={"unit": char.id},
                             text=text_join("", [_("{name} deploys {char} in {host}, {where}", name=state.seat(seat).name, char=char.id, host=host.id, where=where), (_(" ({join} moved aside)", join=commas(moved)) if moved else ""), "."])))
@@ -311,7 +344,9 @@ def charge_out(state: NinthAgeState, char: UnitState, target: UnitState, events:
     host = step_out_to_charge(state, char, events)
     charges.declare(state, char, target, events)
     events.append(Event(kind="charge-out", seat=char.owner, data={"unit": host.id, "character": char.id},
-                        text=_("{char} charges out of {host}; {host} and its other characters may declare no charge this turn (§16.4).", char=char.id, host=host.id)))
+                        text=ngettext("{char} charges out of {host}; {host} and its other characters may declare no charge this turn (§16.4).",
+                                      "{char} charges out of {host}; {host} and their other characters may declare no charge this turn (§16.4).",
+                                      number(state, host), char=char.id, host=host.id)))
 
 
 def unit_may_declare(state: NinthAgeState, unit: UnitState) -> str | None:

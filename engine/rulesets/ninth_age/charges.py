@@ -665,6 +665,10 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         ld, source = unit_leadership(state, charger)
         if not leadership_test(state.rng, ld, _("{charger} redirect test (Ld from {source})", charger=charger.id, source=source), events,
                                seat=charger.owner, reroll=hold_your_ground(state, charger), for_unit=(state, charger)):
+            events.append(Event(kind="redirect", seat=charger.owner, text=ngettext(
+                "{charger} failed the test: it keeps its charge on the fleeing {fled} (§8.4).",
+                "{charger} failed the test: they keep their charge on the fleeing {fled} (§8.4).",
+                number(state, charger), charger=charger.id, fled=fled)))
             continue
         answer = decide(state, charger.owner, f"redirect-{charger.id}", _("Redirect {charger} onto which unit (or keep charging the fleeing one)?", charger=charger.id), [u.id for u in choices] + ["keep"])
         if answer == "keep":
@@ -677,7 +681,13 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         state.charges.append(new)
         events.append(Event(kind="charge", seat=charger.owner, text=ngettext("{charger} redirects its charge onto {new_target} ({d}\" away).", "{charger} redirect their charge onto {new_target} ({d}\" away).", number(state, charger), charger=charger.id, new_target=new_target.id, d=decimal(d, ".1f"))))
         _reaction(state, new, events)
-        if new.reaction == "flee":  # "la carica può essere completata nei confronti di qualsiasi delle Unità in fuga"
+        if new.reaction == "flee" and not state.units[fled].on_table:  # the first one fled off the table: no choice left
+            new.fled_first = fled
+            events.append(Event(kind="charge", seat=charger.owner, text=ngettext(
+                "{new_target} fled too; {fled} fled off the table: {charger} completes its charge on {new_target} (§8.4).",
+                "{new_target} fled too; {fled} fled off the table: {charger} complete their charge on {new_target} (§8.4).",
+                number(state, charger), charger=charger.id, fled=fled, new_target=new_target.id)))
+        elif new.reaction == "flee":  # "la carica può essere completata nei confronti di qualsiasi delle Unità in fuga"
             new.fled_first = fled
             events.append(Event(kind="charge", seat=charger.owner, text=ngettext(
                 "{new_target} fled too: {charger} may complete its charge on either {fled} or {new_target}, named before its charge range is rolled (§8.4).",

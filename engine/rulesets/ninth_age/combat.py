@@ -1707,6 +1707,14 @@ def distance_between(a, b) -> float:
 def _off_table(state: NinthAgeState, unit: UnitState, fp, events: list[Event], label: str) -> None:
     """A pursuer touching the table edge leaves; it arrives in its next Remaining Moves as an
     Ambusher does, automatically (§11.13)."""
+    if state.pursuit_return_v8:  # the point it touched the edge at, where it comes back (§11.13)
+        from shapely.geometry import box
+        from shapely.ops import nearest_points
+
+        edge = box(0, 0, state.table.width, state.table.height).exterior
+        met = fp.shape.intersection(edge)
+        at = met.centroid if not met.is_empty else nearest_points(edge, fp.shape.centroid)[0]
+        unit.left_table_at = (round(at.x, 2), round(at.y, 2))
     unit.location = "reserve"
     unit.arriving = True
     unit.ambushing = True

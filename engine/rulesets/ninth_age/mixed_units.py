@@ -301,8 +301,14 @@ def take_out_of_block(state: NinthAgeState, char: UnitState, host: UnitState, ev
                                                                      if a.id != char.id]}))
         return
     after, moved = block(state, host).leave(char.id)
-    reshape(host, host.formation.model_copy(update={"models": host.formation.models
-                                                    - char.cells[0] * char.cells[1]}))
+    models = host.formation.models - char.cells[0] * char.cells[1]
+    # fewer models than files (a single rank that loses its character): the rank closes up, as
+    # casualties do (a Formation of more files than models is no formation, and no stored game with
+    # one could be loaded again)
+    files = max(1, min(host.formation.files, models))
+    reshape(host, host.formation.model_copy(update={"models": models, "files": files}))
+    for m in after.members:  # the Front-Rank models within the narrower rank
+        m.file = max(0, min(m.file, files - m.width))
     store_block(state, host, after)
     if moved:
         events.append(Event(kind="front-rank", seat=char.owner, text=_("{join} step forward into the gap (§16.5).", join=commas(moved))))

@@ -312,6 +312,13 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
         raise IllegalAction("bad-files", ngettext("{unit} cannot reform {files} wide: {problem}.", "{unit} cannot reform {files} wide: {problem}.", number(state, unit), unit=unit.id, files=files, problem=narrow))
     fp = unit.footprint()
     new = reformed(fp, files, normalise(facing))
+    if state.noop_reform_v8 and files == unit.formation.files and abs((new.bearing - fp.bearing + 180) % 360 - 180) < 0.5:
+        raise IllegalAction("no-change", ngettext(
+            "{unit} already stands {files} wide facing {bearing}°: that Reform would change nothing but still count as "
+            "its move (§8.13); it keeps its move.",
+            "{unit} already stand {files} wide facing {bearing}°: that Reform would change nothing but still count as "
+            "their move (§8.13); they keep their move.",
+            number(state, unit), unit=unit.id, files=files, bearing=decimal(fp.bearing, "g")))
     moved = reform_displacement(fp, new)
     limit = 2 * (spell_movement(state, unit) if movement is None else movement)
     if moved > limit + EPS_DIST:

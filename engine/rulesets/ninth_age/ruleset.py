@@ -11,9 +11,10 @@ Phases::
 
 from __future__ import annotations
 
+import difflib
 from contextlib import contextmanager
 
-from engine.core.text import _, N_, Text, decimal, join as text_join, listed, ngettext, commas
+from engine.core.text import _, N_, Text, decimal, either, join as text_join, listed, ngettext, commas
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
@@ -178,6 +179,12 @@ class NinthAge(Ruleset):
     # A game keeps its version (NinthAgeState.rules_version); a change of a new version N: bump this,
     # say it (as the older rules played) under N in rules_changes, and ask it where it plays by a
     # line ``<name>_vN = since(N)`` on NinthAgeState, read ``if state.<name>_vN:``.
+    # 8 (n9-play7): a character joining a unit must leave it standing legally (seed 001:2566 "in una
+    # posizione legale"): on the table, 1" from other units and Impassable Terrain, in its zone while
+    # deploying; a game begun before let the block grow anywhere (NinthAgeState.join_fits_v8). A unit that
+    # pursued or overran off the table comes back with its rear rank centred where it left the table
+    # (seed 001:1803-1806); a game begun before placed it as an Ambusher (NinthAgeState.pursuit_return_v8).
+    # 8 (n9-loose): the Generic-spell question's options in their numbers' order (NinthAgeState.spell_options_v8).
     rules_version = 8
     rules_changes = {
         2: (N_("a game that leaves the secondary setting unset plays Hold the Ground, with no D6 rolled"),),
@@ -208,7 +215,11 @@ class NinthAge(Ruleset):
             N_("tied charge placements a tenth of an inch apart are offered as separate choices"),
             N_("a character slain or left alone after its unit failed a Fear test loses the test's WS 1; a joined "
                "character's WS takes no spell or Fencer's Swords")),
-        8: (N_("the Generic-spell question offers a wizard's spells in the order they were rolled"),),
+        8: (N_("a character may join a unit even where the unit, grown by it, stands off the table, within 1\" of "
+               "another unit or outside its deployment zone"),
+            N_("a unit that pursued or overran off the table comes back as an Ambusher does, on any edge, anywhere"),
+            N_("a Reform to the formation and facing a unit already has is made, and counts as its move"),
+            N_("the Generic-spell question offers a wizard's spells in the order they were rolled")),
     }
 
     def option_names(self) -> dict[str, str]:
@@ -366,8 +377,14 @@ class NinthAge(Ruleset):
         if len(matches) != 1:
             pool = [u.id for u in state.units.values() if owner is None or u.owner == owner]
             kind = "ambiguous-unit" if matches else "unknown-unit"
-            raise IllegalAction(kind, _("There is more than one unit {key!r}. Units: {units}.", key=key, units=commas(pool)) if matches
-                                else _("There is no unit {key!r}. Units: {units}.", key=key, units=commas(pool)))
+            if matches:
+                raise IllegalAction(kind, _("There is more than one unit {key!r}. Units: {units}.", key=key, units=commas(pool)))
+            folded = {u.casefold(): u for u in pool}
+            near = [folded[n] for n in difflib.get_close_matches(key.casefold(), list(folded), n=2, cutoff=0.6)]
+            if near:  # a misspelt name: the close ones first, then the list
+                raise IllegalAction(kind, _("There is no unit {key!r}. Did you mean {near}? Units: {units}.", key=key,
+                                            near=either(near), units=commas(pool)))
+            raise IllegalAction(kind, _("There is no unit {key!r}. Units: {units}.", key=key, units=commas(pool)))
         return matches[0]
 
     def _steps(self, options: dict[str, Any]) -> list[MoveStep]:
@@ -876,6 +893,17 @@ class NinthAge(Ruleset):
                         continue
                     out.append(Charge(seat=seat, unit=c.id, target=t.id))
         return out
+
+    def moves_note(self, state: GameState, seat: str) -> Text | None:
+        assert isinstance(state, NinthAgeState)
+        if state.phase == "movement" and state.step == "remaining" and state.active == seat:
+            # an Ambusher that rolled its arrival, or a unit back from pursuing off the table (§11.13, §22)
+            arriving = [u.id for u in state.units.values() if u.owner == seat and u.arriving and u.location == "reserve"]
+            if arriving:
+                return _("Remaining moves: /advance, /march, /reform your units, then /end the Movement phase. To "
+                         "arrive now: {units}, with /deploy unit: x: y: [facing:], its rear rank on a table edge.",
+                         units=commas(arriving))
+        return setup.deployment_moves(state, seat)
 
     def _status(self, state: GameState) -> str:
         assert isinstance(state, NinthAgeState)

@@ -4,7 +4,7 @@ Undeployed Units Number and the first-turn roll-off."""
 
 from __future__ import annotations
 
-from engine.core.text import ngettext, N_, Text, _, decimal, join as text_join, commas, listed
+from engine.core.text import ngettext, N_, Text, _, decimal, join as text_join, commas, either, listed
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import spells
@@ -368,6 +368,25 @@ def left_to_deploy(state: NinthAgeState, seat: str) -> tuple[Text, int]:
     return listed([*parts, *(Text(GROUP_WORDS[g]) for g in groups)]), units + len(groups)
 
 
+def deployment_moves(state: NinthAgeState, seat: str) -> Text | None:
+    """What "Show my moves" adds in the deployment, where the moves are points on the table: the
+    command for the step and the units it may take (None when it is not ``seat``'s drop)."""
+    status = state.deploy
+    if state.phase != "deployment" or status is None or status.turn != seat:
+        return None
+    if status.step == "vanguard":
+        return _("Vanguard: /advance or /reform {units} up to 12\" (no march), or /end to move no more.",
+                 units=either(u.id for u in _vanguards(state, seat)))
+    if status.step == "scouts":
+        return _("Scouts: /deploy unit: x: y: [facing:] [files:] {units}, in your zone or more than 12\" "
+                 "from every enemy unit.", units=either(u.id for u in _scouts(state, seat)))
+    left = _reserve(state, seat)
+    if not left:
+        return None
+    return _("Deploy with /deploy unit: x: y: [facing:] [files:] (a character also /join unit: into:), then /end to "
+             "hand over. Still to deploy: {units}.", units=commas(u.id for u in left))
+
+
 def _scouts(state: NinthAgeState, seat: str) -> list[UnitState]:
     return [u for u in state.units.values() if u.owner == seat and u.location == "reserve" and u.scouting]
 
@@ -582,6 +601,60 @@ def _centre_on_edge(state: NinthAgeState, edge: str, depth: float) -> tuple[str,
             "west": ("x", depth / 2), "east": ("x", state.table.width - depth / 2)}[edge]
 
 
+INWARD = {"south": 0.0, "north": 180.0, "west": 90.0, "east": 270.0}
+
+
+def _pursuer_back(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float, facing: float | None,
+                  files: int | None) -> tuple[float, float, float, int]:
+    """Where a unit that pursued or overran off the table comes back (§11.13, seed 001:1803-1806): "con
+    il rango posteriore (nella stessa formazione) centrato nel punto in cui sono entrati in contatto con
+    il Bordo del Tavolo (o il più vicino possibile)" — its rear rank on that edge, facing in, its rear
+    centre on the point or, when the unit does not fit there, on the nearest point along the edge where
+    it does. The player's x, y must be that place (within EDGE_SNAP); else the refusal says it."""
+    px, py = unit.left_table_at
+    w, h = state.table.width, state.table.height
+    edge = min((("south", py), ("north", h - py), ("west", px), ("east", w - px)), key=lambda e: e[1])[0]
+    width = unit.formation.files
+    bearing = INWARD[edge]
+    if files is not None and files != width:
+        raise IllegalAction("same-formation", ngettext(
+            "{unit} comes back in the formation it left the table in: {files} wide (§11.13).",
+            "{unit} come back in the formation they left the table in: {files} wide (§11.13).",
+            number(state, unit), unit=unit.id, files=width))
+    if facing is not None and abs(((normalise(facing) - bearing) + 180) % 360 - 180) > 0.5:
+        raise IllegalAction("same-formation", ngettext(
+            "{unit} comes back with its rear rank on the {edge} edge, facing {bearing}° (§11.13).",
+            "{unit} come back with their rear rank on the {edge} edge, facing {bearing}° (§11.13).",
+            number(state, unit), unit=unit.id, edge=side_name(edge), bearing=decimal(bearing, "g")))
+    depth = placed_on_table(state, seat, unit, px, py, bearing, width).footprint().depth
+    axis, value = _centre_on_edge(state, edge, depth)
+    around = surroundings(state, {unit.id})
+    spot = None
+    for step in range(0, int(max(w, h) * 10) + 1):  # 0.1" at a time either way along the edge
+        for along in ((0.0,) if step == 0 else (step / 10, -step / 10)):
+            cx, cy = (px + along, value) if axis == "y" else (value, py + along)
+            fp = placed_on_table(state, seat, unit, cx, cy, bearing, width).footprint()
+            if clearance_problem(fp, around, CLEARANCE_END, during=False) is None:
+                spot = (round(cx, 2), round(cy, 2))
+                break
+        if spot:
+            break
+    if spot is None:
+        raise IllegalAction("no-room", ngettext("{unit} can't come back: there is no room on the {edge} edge.",
+                                                "{unit} can't come back: there is no room on the {edge} edge.",
+                                                number(state, unit), unit=unit.id, edge=side_name(edge)))
+    if abs(x - spot[0]) > EDGE_SNAP or abs(y - spot[1]) > EDGE_SNAP:
+        raise IllegalAction("not-on-edge", ngettext(
+            "{unit} comes back with its rear rank centred where it left the table, ({px}, {py}) on the {edge} edge, "
+            "or as near as it fits (§11.13): /deploy unit:{unit} x:{x} y:{y} (facing {bearing}°, {files} wide).",
+            "{unit} come back with their rear rank centred where they left the table, ({px}, {py}) on the {edge} "
+            "edge, or as near as they fit (§11.13): /deploy unit:{unit} x:{x} y:{y} (facing {bearing}°, {files} wide).",
+            number(state, unit), unit=unit.id, px=decimal(px, "g"), py=decimal(py, "g"), edge=side_name(edge),
+            x=decimal(spot[0], "g"), y=decimal(spot[1], "g"), bearing=decimal(bearing, "g"), files=width))
+    unit.left_table_at = None
+    return spot[0], spot[1], bearing, width
+
+
 def arrive(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float, facing: float | None,
            files: int | None, events: list[Event]) -> None:
     """An ambusher placed "con il suo rango posteriore a contatto con il bordo del tavolo" (§22
@@ -590,6 +663,8 @@ def arrive(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
     one farther is refused naming the depth and where the centre goes."""
     if unit.owner != seat or not unit.arriving:
         raise IllegalAction("not-arriving", ngettext("{unit} is not arriving from Ambush this turn.", "{unit} are not arriving from Ambush this turn.", number(state, unit), unit=unit.id))
+    if unit.left_table_at is not None and state.pursuit_return_v8:
+        x, y, facing, files = _pursuer_back(state, seat, unit, x, y, facing, files)
     placed = placed_on_table(state, seat, unit, x, y, facing, files)
     fp = placed.footprint()
     edge = _edge_touched(state, fp)

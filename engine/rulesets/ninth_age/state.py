@@ -42,6 +42,9 @@ class UnitState(BaseModel):
     arriving: bool = False  # rolled its arrival this turn: to be placed on a table edge
     arrived_turn: int | None = None
     ambush_edge: str | None = None  # Scouts outside the zone and Vanguard movers, if their side goes first
+    # where a pursuit or overrun touched the table edge (§11.13): the unit comes back with its rear rank
+    # centred there, in the same formation (rules version 8, NinthAgeState.pursuit_return_v8)
+    left_table_at: tuple[float, float] | None = None
     # per-phase flags (§24.2), cleared at the start of each Movement phase of its owner
     moved: bool = False
     marched: bool = False
@@ -126,6 +129,18 @@ class UnitState(BaseModel):
         if isinstance(data, dict) and data.get("breathed") and "breaths_spent" not in data:
             data = dict(data)
             data["breaths_spent"] = len(data["breathed"])
+        return data
+
+    @model_validator(mode="before")
+    @classmethod
+    def _narrowed_rank(cls, data):
+        """A state stored while a character slain in a one-rank unit left it more files than models
+        (mixed_units.take_out_of_block before n9-play7): such a game could not be loaded at all, every
+        command failing. The rank is read closed up, as the replay of its log now leaves it."""
+        formation = data.get("formation") if isinstance(data, dict) else None
+        if isinstance(formation, dict) and isinstance(formation.get("files"), int) \
+                and isinstance(formation.get("models"), int) and formation["files"] > formation["models"] >= 1:
+            data = {**data, "formation": {**formation, "files": formation["models"]}}
         return data
 
     @property
@@ -305,6 +320,20 @@ class NinthAgeState(GameState):
     # Fencer's Swords, the spells on it). A game begun before forgot the test once the character left
     # its unit, and read a joined character's WS from its profile (or 1)
     fear_ws_v7 = since(7)
+    # A character joins a unit only where the unit, grown by it (a rank more, a base against its side),
+    # stands legally (seed 001:2566 "viene spostato immediatamente in una posizione legale"): on the
+    # table, 1" from every other unit and Impassable Terrain, in its deployment zone while deploying
+    # (characters._stands_legally), from rules version 8 on; a game begun before let it grow anywhere
+    join_fits_v8 = since(8)
+    # A unit that pursued or overran off the table comes back "con il rango posteriore (nella stessa
+    # formazione) centrato nel punto in cui sono entrati in contatto con il Bordo del Tavolo (o il più
+    # vicino possibile)" (§11.13, seed 001:1803-1806; setup.arrive), from rules version 8 on; a game
+    # begun before placed it as an Ambusher, on any edge, anywhere
+    pursuit_return_v8 = since(8)
+    # A Reform to the formation and facing the unit already has is refused, the unit keeping its move
+    # (movement.reform), from rules version 8 on; a game begun before made it, and the unit counted as
+    # having moved (no shooting after it)
+    noop_reform_v8 = since(8)
     # The Generic-spell question (spells.generate in_order) offers a wizard's spells in their numbers'
     # order, as its text names them, from rules version 8 on; a game begun before offered them in the
     # order they were rolled, and its log's answers were given among those options
