@@ -254,7 +254,8 @@ class Ruleset(ABC):
             # answers are matched without regard to case; the answer names the question it answers
             pending = state.pending
             option = next((o for o in pending.decision.options if o.lower() == option.lower()), None) \
-                or self.named_option(state, pending.decision, option) or option
+                or self.named_option(state, pending.decision, option) or _by_prefix(pending.decision.options, option) \
+                or option
             return Decide.to(pending, seat, option)
         if command == "place" and state.pending is not None and options.get("square"):
             # A question whose answers are squares (where a summoned creature appears) is
@@ -738,3 +739,24 @@ def get_ruleset(name: str) -> Ruleset:
 def ruleset_names() -> list[str]:
     """The names of every registered ruleset, sorted."""
     return sorted(_REGISTRY)
+
+
+PREFIX_LEAST = 3  # letters an answer must have to be read as the start of an option
+
+
+def _by_prefix(options: list[str], answer: str) -> str | None:
+    """The one option ``answer`` begins, as players shorten a long name (``Hedge`` for ``Hedge
+    Wizard``), without regard to case; None when it begins none or several (the refusal then lists
+    them), or is shorter than :data:`PREFIX_LEAST` letters (``1`` is no start of ``10``). The action,
+    and so the log, holds the option itself.
+
+    >>> _by_prefix(["Hedge Wizard", "Captain", "none"], "hedge")
+    'Hedge Wizard'
+    >>> _by_prefix(["Captain", "Captain 2"], "Capt") is None
+    True
+    """
+    said = " ".join(answer.split()).lower()
+    if len(said) < PREFIX_LEAST:
+        return None
+    begun = [o for o in options if o.lower().startswith(said)]
+    return begun[0] if len(begun) == 1 else None
