@@ -195,7 +195,8 @@ UNIT_IN_THE_WAY = N_("a unit in the way: only a unit with Fly passes over other 
 
 def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None, *,
                        blocked: list[str] | None = None,
-                       ignore: frozenset[str] = frozenset(), first: bool = False) -> tuple[list[FlushPose], float]:
+                       ignore: frozenset[str] = frozenset(), first: bool = False,
+                       some_names: bool = False) -> tuple[list[FlushPose], float]:
     """Flush poses, rotating the charged unit only when other units or terrain keep the charger
     from being brought flush on its own, and then as little as possible (§8.5 align; [A-47]):
     the target turns about the middle of the side being contacted. The seed: "Se questo movimento
@@ -204,7 +205,10 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
     could not be flush in open ground either (nothing but the table about it) does not get the
     target turned for it. A target already engaged is never rotated. Returns the poses and the
     target's turn in degrees (0 when it stays). ``first``: only whether there are any is asked
-    (:func:`placements`): the first pose found alone, empty exactly when the whole list would be."""
+    (:func:`placements`): the first pose found alone, empty exactly when the whole list would be.
+    ``some_names``: the caller knows there is no pose and wants only something to name in
+    ``blocked`` (a refusal): the target's trial turns stop at the first whose paths name something
+    (the target as it stands first), so ``blocked`` may hold fewer names than the whole search's."""
     from engine.table.charge import side_frame
     from engine.table.frame import to_world
 
@@ -228,7 +232,7 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
         sure = unreachable(cfp, context[2], mid, reach, _wheels(whole(tfp.bearing), MAX_WHEEL))
     poses = [] if sure else placements(state, charger, target, side, blocked=blocked, ignore=ignore, around=context,
                                        first=first)
-    if poses or side is None or engaged(state, target):
+    if poses or side is None or engaged(state, target) or (some_names and blocked):
         return poses, 0.0
     mid, _skip, _skip, _skip = side_frame(tfp, side)
     local_mid = tfp.local(mid)
@@ -260,6 +264,8 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
                            first=first)
         if poses:
             return poses, turn
+        if some_names and blocked:
+            break  # something to name: no more turns searched for a refusal
     return [], 0.0
 
 
@@ -351,13 +357,26 @@ def _room(state: NinthAgeState, charger: UnitState, target: UnitState, named: bo
         # search where the declaration makes two
         if aligned_placements(state, charger, target, side, ignore=_screen(state, charger, target), first=True)[0]:
             return Declaration(side=side)
-    elif aligned_placements(state, charger, target, side, blocked=stopped, first=True)[0]:
+    elif aligned_placements(state, charger, target, side, first=True)[0]:
+        # whether there is room is asked first without names: the answer is the same (``first`` finds
+        # none exactly when the whole list is empty, whatever is collected), and only then may the
+        # bound (charge_path.unreachable) prove there is none before any path is searched
         return Declaration(side=side)
     else:
         # Strada Bloccata (§8.6): stopped only by unengaged enemies it could not charge, it is declared
-        screen = blocked_path_screen(state, charger, target, side, stopped)
+        screen = _screen_applies(state, charger, target, side)
         if screen:
-            return Declaration(side=side, screen=tuple(screen))
+            # its event names the units in the way as every path of every trial turn of the target
+            # found them, as it always has (an old game's log replays to the same words)
+            aligned_placements(state, charger, target, side, blocked=stopped, first=True)
+            return Declaration(side=side, screen=tuple(blocked_path_screen(state, charger, target, side, stopped,
+                                                                           applies=screen)))
+        # the refusal names what is in the way of the target as it stands, or (when nothing is in the
+        # way there, e.g. no place against it is clear) of the first of the align's trial turns of it
+        # that names something, not of all 36 turns: searching every path of each costs thirty-odd
+        # times as much (seconds on a crowded table) for a sentence. So it may name fewer units or
+        # terrain than every trial turn would meet, never others; the decision was taken above
+        aligned_placements(state, charger, target, side, blocked=stopped, first=True, some_names=True)
     through = _through(state, stopped)
     if ethereal(state, charger) and state.table.features("impassable"):
         through = text_join("", [through, _("; being Ethereal it goes through Impassable terrain, but may not end "
@@ -404,8 +423,18 @@ def _screen(state: NinthAgeState, charger: UnitState, target: UnitState) -> froz
                      if u.id != target.id and not u.garrison and not engaged(state, u))
 
 
+def _screen_applies(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None) -> frozenset[str]:
+    """:func:`blocked_path_screen`'s first question: the units whose screen would make the charge a
+    Blocked Path (§8.6) when, with them all left out, it has room; else empty. No names are
+    collected, so the bound of :func:`aligned_placements` may answer it without a search."""
+    screen = _screen(state, charger, target)
+    if screen and aligned_placements(state, charger, target, side, ignore=screen, first=True)[0]:
+        return screen
+    return frozenset()
+
+
 def blocked_path_screen(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None,
-                        stopped: list[str] | None = None) -> list[str]:
+                        stopped: list[str] | None = None, *, applies: frozenset[str] | None = None) -> list[str]:
     """The enemy units that alone keep ``charger`` from completing its charge on ``target``, or
     [] when the Blocked Path rule (§8.6) does not apply. The seed: "se un'Unità non è in grado di
     completare una carica, unicamente a causa di Unità nemiche non ingaggiate che non poteva
@@ -413,11 +442,10 @@ def blocked_path_screen(state: NinthAgeState, charger: UnitState, target: UnitSt
     muovere in contatto di basetta solo con un nemico verso il quale ha dichiarato una carica",
     §8.5), so the units it could not charge normally are the unengaged enemy units other than its
     target: with all of them left out, the charge must be possible (a friend or Impassable terrain
-    in the way as well: no Blocked Path)."""
-    screen = _screen(state, charger, target)
+    in the way as well: no Blocked Path). ``applies``: what :func:`_screen_applies` answered, when
+    the caller asked it already (it is not asked again)."""
+    screen = _screen_applies(state, charger, target, side) if applies is None else applies
     if not screen:
-        return []
-    if not aligned_placements(state, charger, target, side, ignore=screen, first=True)[0]:
         return []
     in_the_way = sorted(n for n in (stopped or []) if n in screen)
     if in_the_way:
@@ -806,9 +834,12 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             poses = within
         if not poses:
             stopped: list[str] = []  # the units its way goes through, named as the declaration names them
-            if not target.fleeing:
+            # whether the Blocked Path applies is asked first, without names (the bound may answer it):
+            # the names, every path of every trial turn searched, only when its question names them
+            applies = frozenset() if target.fleeing else _screen_applies(state, charger, target, side)
+            if applies:
                 aligned_placements(state, charger, target, side, blocked=stopped)
-            screen = [] if target.fleeing else blocked_path_screen(state, charger, target, side, stopped)
+            screen = blocked_path_screen(state, charger, target, side, stopped, applies=applies) if applies else []
             if screen and decide(state, charger.owner, f"blocked-path-{charger.id}",
                                  ngettext("{charger} cannot complete its charge on {target}: only {units} stand in "
                                           "the way, unengaged enemy units it may not contact. Make the Blocked Path "
