@@ -452,6 +452,18 @@ def standing_against(start, obstacles: Mapping[Hashable, object]) -> dict[Hashab
     return out
 
 
+def _ahead(start: Footprint, obstacles: Mapping[Hashable, object]) -> _Ahead:
+    """What ``start`` meets of ``obstacles`` (:func:`standing_against`) and what is remembered of
+    it: kept by an :class:`Obstacles` for the next question from the same start, made afresh for a
+    plain mapping."""
+    if not isinstance(obstacles, Obstacles):
+        return _Ahead(start, standing_against(start, obstacles))
+    kept = obstacles.against.get(id(start))
+    if kept is None or kept.start is not start:
+        kept = obstacles.against[id(start)] = _Ahead(start, standing_against(start, obstacles))
+    return kept
+
+
 def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object], *,
                 max_wheel: float = MAX_WHEEL, named: bool = True) -> tuple[ChargePath | None, Hashable | None]:
     """The first legal charge path from ``start`` to the flush ``end`` against ``target``, or
@@ -462,12 +474,7 @@ def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: 
     named (None), and a path that surely crosses one is passed over as soon as a part of it does.
     ``obstacles`` an :class:`Obstacles`: what it remembers is used."""
     memo = obstacles.wkbs if isinstance(obstacles, Obstacles) else None
-    if isinstance(obstacles, Obstacles):
-        kept = obstacles.against.get(id(start))
-        if kept is None or kept.start is not start:
-            kept = obstacles.against[id(start)] = _Ahead(start, standing_against(start, obstacles))
-    else:
-        kept = _Ahead(start, standing_against(start, obstacles))
+    kept = _ahead(start, obstacles)
     obstacles = kept.obstacles
     key = _key(start, end, target, obstacles, max_wheel, memo)
     found = _cache.get(key)
@@ -855,12 +862,7 @@ def unreachable(start: Footprint, obstacles: Mapping[Hashable, object], centre: 
     without searching one (:func:`_unreachable_wheel`). True only when it is sure; False says
     nothing. ``obstacles``: as :func:`charge_path` takes them (an :class:`Obstacles` remembers what
     the bound works out, for the next question from the same start)."""
-    if isinstance(obstacles, Obstacles):
-        kept = obstacles.against.get(id(start))
-        if kept is None or kept.start is not start:
-            kept = obstacles.against[id(start)] = _Ahead(start, standing_against(start, obstacles))
-    else:
-        kept = _Ahead(start, standing_against(start, obstacles))
+    kept = _ahead(start, obstacles)
     prep = kept.reach.get("prep")
     if prep is None:
         prep = kept.reach["prep"] = _reach(start, kept.obstacles)

@@ -8,17 +8,7 @@ from engine.core.rng import Rng
 from engine.rulesets.ninth_age import spells
 
 from game_helpers import RULESET
-
-
-def _seed_for(rolls):
-    """A seed whose first D6s are ``rolls`` (found, not hard-coded)."""
-    from engine.core.dice import roll_dice
-
-    for seed in range(20000):
-        rng = Rng.from_seed(seed)
-        if [roll_dice("1d6", rng).total for _ in rolls] == list(rolls):
-            return seed
-    raise AssertionError("no seed")
+from test_ninth_age_setup import _seed_for
 
 
 def _generic_question(**kw):

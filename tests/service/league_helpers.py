@@ -46,3 +46,16 @@ async def concede(service, store, channel, loser):
 
 async def matches_of_round(store, league_id, round_no):
     return [m for m in await store.league_matches(league_id) if m.round == round_no]
+
+
+async def one_match(service, store, name, ruleset):
+    """A one-round Swiss league ``name`` of ``ruleset`` with players a and b, started and paired:
+    the league and its one match."""
+    await ok(service, "gm", f"/league create name:{name} ruleset:{ruleset} format:swiss rounds:1")
+    for user in ("a", "b"):
+        await ok(service, user, "/league join")
+    await ok(service, "gm", "/league start")
+    await ok(service, "gm", "/league pair")
+    league = await store.league_named(GUILD, name)
+    [match] = await matches_of_round(store, league.id, 1)
+    return league, match

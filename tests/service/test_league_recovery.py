@@ -2,17 +2,11 @@
 happened (the process died in between) is taken by the league the next time it is looked at."""
 
 from bot.leagues import LeagueService
-from league_helpers import GUILD, concede, matches_of_round, ok
+from league_helpers import concede, matches_of_round, ok, one_match
 
 
 async def test_a_lost_report_is_caught_up(service, store, monkeypatch):
-    await ok(service, "gm", "/league create name:Autumn ruleset:dnd-minis-quick format:swiss rounds:1")
-    for u in ("a", "b"):
-        await ok(service, u, "/league join")
-    await ok(service, "gm", "/league start")
-    await ok(service, "gm", "/league pair")
-    league = await store.league_named(GUILD, "Autumn")
-    [match] = await matches_of_round(store, league.id, 1)
+    league, match = await one_match(service, store, "Autumn", "dnd-minis-quick")
 
     async def crash(self, game, state):
         raise RuntimeError("the process died here")

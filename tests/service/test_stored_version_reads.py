@@ -11,7 +11,7 @@ import pytest
 from bot.commands import parse_line
 from bot.leagues import LeagueService
 from engine.core.ruleset import get_ruleset
-from league_helpers import GUILD, concede, matches_of_round, ok
+from league_helpers import concede, matches_of_round, ok, one_match
 
 RULESET = get_ruleset("ninth-age")
 V4 = json.loads((Path(__file__).parents[1] / "ninth_age" / "fixtures" / "v4_stored_flags.json").read_text(encoding="utf-8"))
@@ -65,13 +65,7 @@ async def test_the_inbox_reads_an_old_state_as_its_games_version(service, store,
 
 async def test_a_lost_league_result_is_caught_up_reading_the_game_as_its_version(service, store, monkeypatch,
                                                                                  read_versions):
-    await ok(service, "gm", "/league create name:Old ruleset:ninth-age format:swiss rounds:1")
-    for user in ("a", "b"):
-        await ok(service, user, "/league join")
-    await ok(service, "gm", "/league start")
-    await ok(service, "gm", "/league pair")
-    league = await store.league_named(GUILD, "Old")
-    [match] = await matches_of_round(store, league.id, 1)
+    league, match = await one_match(service, store, "Old", "ninth-age")
 
     async def crash(self, game, state):
         raise RuntimeError("the process died here")
