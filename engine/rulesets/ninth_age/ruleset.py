@@ -868,6 +868,11 @@ class NinthAge(Ruleset):
         out: list[Action] = [EndStep(seat=seat)]
         if state.phase == "deployment":
             return out
+        if state.phase == "melee" and state.active == seat:
+            # the combats still to fight, each named by one of the seat's units in it ([A-21]: /fight picks the next)
+            for group in combat.unfought(state):
+                mine = sorted(u for u in group if state.units[u].owner == seat) or sorted(group)
+                out.append(Fight(seat=seat, unit=mine[0]))
         if state.phase == "movement" and state.step == "charges":
             # the charges /charge accepts: the declaration's own questions, asked only whether it may be made
             for u in state.on_table(seat):
