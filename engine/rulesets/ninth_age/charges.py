@@ -869,6 +869,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             target.pose = Pose(x=cx, y=cy, bearing=(tfp.bearing + turn) % 360)
             events.append(Event(kind="align", seat=target.owner, data={"unit": target.id},
                                 text=ngettext("{target} turns {turn}° about the contact point to align with {charger}: the charger could not be brought flush on its own (§8.5).", "{target} turn {turn}° about the contact point to align with {charger}: the charger could not be brought flush on its own (§8.5).", number(state, target), target=target.id, turn=decimal(abs(turn), ".0f"), charger=charger.id)))
+        fuller = _fuller_contact(state, charger, target, side, best)  # before it moves: why not more contact
         start_fp = charger.footprint()
         start = start_fp.centre
         charger.pose = best.footprint.pose
@@ -892,6 +893,9 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         if best.path is not None:  # the path it moved, as §24.5 asks the referee to echo it
             text = join("", [text, ngettext(" Its path: {steps}.", " Their path: {steps}.", number(state, charger),
                                             steps=commas(path_steps(start_fp, best.path, number(state, charger))))])
+        if fuller is not None:
+            text = join("", [text, _(" Fuller contact (up to {most} models) would need a way through {names}, which "
+                                     "the charge may not cross (§8.5).", most=fuller[0], names=commas(fuller[1]))])
         if charger.hill_charge:
             text = join("", [text, ngettext(" It charged down from high ground ({start}% on the hill at the start, {end}% "
                                             "at the end): +1 combat score in the next round (§18.4).",
@@ -906,6 +910,32 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         if target.fleeing:
             _destroy(state, target, events, ngettext("{target} is caught fleeing and destroyed", "{target} are caught fleeing and destroyed", number(state, target), target=target.id))
             _after_catching(state, charger, target, events)
+
+
+def _fuller_contact(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None,
+                    best: FlushPose) -> tuple[int, list] | None:
+    """Why a charge ends with fewer models in base contact than the side could take (§8.5,
+    "Massimizzare il contatto"), for its words only: the most models in base contact of the flush
+    end poses against ``side`` that stand clear of every other unit and on the table, and the
+    units and terrain the paths to those with more contact than ``best`` would cross; None when
+    there are none, when no such path names anything in the way, against a fleeing target or any
+    side, or for a flier (it checks no path). Asked before the charger moves."""
+    if side is None or target.fleeing:
+        return None
+    others, impassable, obstacles = _around(state, charger, target, frozenset())
+    if obstacles is None:
+        return None
+    cfp, tfp = charger.footprint(), target.footprint()
+    fuller = [p for p in flush_poses(cfp, tfp, side, others=others, impassable=impassable, table=state.table,
+                                     sides_agree=state.placement_v6) if p.contact > best.contact]
+    names: list = []
+    for pose in fuller:
+        path, crossed = charge_path(cfp, pose.footprint, tfp, obstacles)
+        if path is not None:
+            return None  # a path reaches more contact (a move capped by the charge range, [A-11]): not this
+        if crossed is not None and crossed not in names:
+            names.append(crossed)
+    return (max(p.contact for p in fuller), names) if names else None
 
 
 def _after_catching(state: NinthAgeState, charger: UnitState, caught: UnitState, events: list[Event]) -> None:
