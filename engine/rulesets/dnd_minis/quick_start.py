@@ -32,7 +32,6 @@ from engine.core import (
 )
 from engine.grid import GridMap, parse_square, square_name
 from engine.grid.board import map_title
-from engine.grid.board import map_title
 from engine.grid.view import board_view_of
 from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.battlefield import Battlefield
