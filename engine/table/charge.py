@@ -10,7 +10,8 @@ touching a side, or a corner of the target touching the front edge, meets it at 
 angle), so a whole turn under ``max_turn`` + 90°; the path itself is
 :mod:`engine.table.charge_path`'s to find. The pose must not lie behind where the charger's front
 edge started (a charge moves forward), overlap nothing, touch no other unit or impassable
-terrain, and it must stand on the table. Poses are ranked by models in base contact on both sides (maximise contact), then the
+terrain, and it must stand on the table. Poses are ranked by models in base contact on both sides (maximise contact;
+with ``gaps``, the models in contact across a gap too), then the
 smaller turn, then the shorter move. The target is never rotated here: a pose that would need
 the target to turn is simply not offered.
 
