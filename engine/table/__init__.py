@@ -10,13 +10,13 @@ footprint.py   Formation(base mm, files, models, skirmish, round_base, attached[
                .rect .corners .front_edge .edge(side) .front_rank() .local() .world())
 arcs.py        arc_of(fp, point), arc_region(fp, arc), edge_share(), majority_arc()
 contact.py     distance(), in_contact(), models_in_contact(), contact_side(), contact_graph(),
-               combats()
+               combats(), gap_strip(), gap_contacts() (front-rank models in contact across a gap)
 sight.py       Obstacle, sight_line(), has_line_of_sight(), cover_fractions() -> CoverFractions
 templates.py   Circle(diameter), Line (hits_in_order), Capsule, touched()
 terrain.py     TerrainFeature(polygon or wall line, kind, categories), Table(width, height,
                terrain) (.edges .off_table_fraction .fully_on .touches_edge .feature_at
                .area_fraction .impassable)
-charge.py      flush_poses(charger, target, side, others, impassable, table) -> [FlushPose] best first
+charge.py      flush_poses(charger, target, side, others, impassable, table, gaps) -> [FlushPose] best first
                (remembered by their inputs; a wheel of at most 90°, then an align under 90°)
 charge_path.py charge_path(start, end, target, obstacles) -> (ChargePath | None, obstacle crossed),
                landings(), standing_against() (an obstacle a unit starts against counts

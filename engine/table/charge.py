@@ -10,7 +10,8 @@ touching a side, or a corner of the target touching the front edge, meets it at 
 angle), so a whole turn under ``max_turn`` + 90°; the path itself is
 :mod:`engine.table.charge_path`'s to find. The pose must not lie behind where the charger's front
 edge started (a charge moves forward), overlap nothing, touch no other unit or impassable
-terrain, and it must stand on the table. Poses are ranked by models in base contact on both sides (maximise contact), then the
+terrain, and it must stand on the table. Poses are ranked by models in base contact on both sides (maximise contact;
+with ``gaps``, the models in contact across a gap too), then the
 smaller turn, then the shorter move. The target is never rotated here: a pose that would need
 the target to turn is simply not offered.
 
@@ -30,7 +31,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Hashable, Mapping
 
-from engine.table.contact import contact_side, models_in_contact
+from engine.table.contact import contact_side, gap_contacts, models_in_contact
 from engine.table.footprint import Footprint, Pose
 from engine.table.frame import EPS_CONTACT, direction, normalise, right_of, turn_between
 
@@ -77,19 +78,23 @@ def _footprint_key(f: Footprint) -> tuple:
 
 def flush_poses(charger: Footprint, target: Footprint, side: str, *,
                 others: Mapping[Hashable, Footprint] | None = None, impassable=None, table=None,
-                max_turn: float = 90.0, landing: bool = False, sides_agree: bool = False) -> list[FlushPose]:
+                max_turn: float = 90.0, landing: bool = False, sides_agree: bool = False,
+                gaps: bool = False) -> list[FlushPose]:
     """Legal flush poses of ``charger`` against ``side`` of ``target``, best first. Answers are
     remembered by their inputs (the table by its size: all it is asked is whether a pose is on it).
     ``sides_agree``: a pose must touch the side along a length, the charger's front against it, as
-    the combat scores it (:func:`flush_contact`); else a corner touching a corner counts as well."""
+    the combat scores it (:func:`flush_contact`); else a corner touching a corner counts as well.
+    ``gaps``: the count includes the models in contact across a gap (:func:`gap_contacts`: the
+    charger's front-rank models, and the target's when its front is charged), as a ruleset's combat
+    counts them; else bases touching only."""
     size = None if table is None else (type(table), table.width, table.height)
     key = (_footprint_key(charger), _footprint_key(target), side,
            tuple((k, _footprint_key(v)) for k, v in (others or {}).items()),
-           None if impassable is None else impassable.wkb, size, max_turn, landing, sides_agree)
+           None if impassable is None else impassable.wkb, size, max_turn, landing, sides_agree, gaps)
     found = _cache.get(key)
     if found is None:
         found = _flush_poses(charger, target, side, others=others, impassable=impassable, table=table,
-                             max_turn=max_turn, landing=landing, sides_agree=sides_agree)
+                             max_turn=max_turn, landing=landing, sides_agree=sides_agree, gaps=gaps)
         _cache[key] = found
         if len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
@@ -100,7 +105,7 @@ def flush_poses(charger: Footprint, target: Footprint, side: str, *,
 
 def _flush_poses(charger: Footprint, target: Footprint, side: str, *,
                  others: Mapping[Hashable, Footprint] | None, impassable, table,
-                 max_turn: float, landing: bool, sides_agree: bool = False) -> list[FlushPose]:
+                 max_turn: float, landing: bool, sides_agree: bool = False, gaps: bool = False) -> list[FlushPose]:
     mid, normal, outward, length = side_frame(target, side)
     bearing = normalise(outward + 180.0)  # the charger faces into the side
     turn = turn_between(charger.bearing, bearing)
@@ -149,9 +154,15 @@ def _flush_poses(charger: Footprint, target: Footprint, side: str, *,
         if not _clear(pose, others or {}, impassable, table):
             continue
         pairs = models_in_contact(pose, target)
-        contact = len({i for i, _ in pairs}) + len({j for _, j in pairs})
+        mine, theirs = {i for i, _ in pairs}, {j for _, j in pairs}
+        contact = len(mine) + len(theirs)
         if contact == 0 or (sides_agree and not flush_contact(pose, target, side, pairs)):
             continue
+        if gaps:  # across a gap: the charger engages with its front; the target only when charged there
+            blockers = [o.shape for o in (others or {}).values()]
+            contact += len(gap_contacts(pose, target, touching=mine, blockers=blockers, impassable=impassable))
+            if side == "front":
+                contact += len(gap_contacts(target, pose, touching=theirs, blockers=blockers, impassable=impassable))
         travel = math.dist(pose.centre, charger.centre)
         out.append(FlushPose(pose, side, contact, turn, travel))
     out.sort(key=lambda p: (-p.contact, abs(p.turn), round(p.travel, 6), p.footprint.centre))

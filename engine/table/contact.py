@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import Hashable, Iterable, Mapping
 
-from shapely.geometry import Point as ShapelyPoint
+from shapely import affinity
+from shapely.geometry import Point as ShapelyPoint, box
 from shapely.ops import nearest_points
 
 from engine.table.arcs import arc_of
 from engine.table.footprint import Footprint
-from engine.table.frame import EPS_CONTACT, Point
+from engine.table.frame import EPS_CONTACT, Point, affine, mm
 
 
 def distance(a: Footprint, b: Footprint | Point) -> float:
@@ -44,6 +45,50 @@ def models_in_contact(a: Footprint, b: Footprint) -> list[tuple[int, int]]:
         for j, pb in enumerate(b.models):
             if pa.distance(pb) <= EPS_CONTACT:
                 out.append((i, j))
+    return out
+
+
+def gap_strip(fp: Footprint, i: int, depth: float | None = None):
+    """The strip straight ahead of model ``i`` of ``fp``, ``depth`` inches deep (one base deep when
+    None): an enemy inside it, with nothing else in it, is in contact across a gap (the Ninth Age's
+    §11.5 "combattere attraverso gli spazi")."""
+    if depth is None:
+        depth = mm(fp.formation.base_depth_mm)
+    minx, miny, maxx, maxy = affinity.affine_transform(fp.models[i], _local_matrix(fp)).bounds
+    strip = box(minx + EPS_CONTACT, maxy, maxx - EPS_CONTACT, maxy + depth)
+    return affinity.affine_transform(strip, affine(fp.centre, fp.bearing))
+
+
+def _local_matrix(fp: Footprint):
+    """A shapely affine matrix taking world points to the unit's local frame."""
+    from engine.table.frame import to_local
+
+    o = to_local(fp.centre, fp.bearing, (0.0, 0.0))
+    ex = to_local(fp.centre, fp.bearing, (1.0, 0.0))
+    ey = to_local(fp.centre, fp.bearing, (0.0, 1.0))
+    a, d = ex[0] - o[0], ex[1] - o[1]
+    b, e = ey[0] - o[0], ey[1] - o[1]
+    return [a, b, d, e, o[0], o[1]]
+
+
+def gap_contacts(a: Footprint, b: Footprint, *, touching: Iterable[int] = (), blockers: Iterable = (),
+                 impassable=None, depth: float | None = None) -> list[int]:
+    """The front-rank models of ``a`` not in ``touching`` (those whose bases touch ``b``) in contact
+    with ``b`` across a gap: the strip straight ahead of each (:func:`gap_strip`) meets ``b`` and no
+    shape of ``blockers`` (other units) nor ``impassable``. Ruleset-agnostic: a ruleset that counts
+    such contacts asks (the Ninth Age's combat, fighters.contacts, and its charge placement)."""
+    skip = set(touching)
+    slots = a.formation.slots()
+    blockers = [s for s in blockers if s is not None and not s.is_empty]
+    if impassable is not None and not impassable.is_empty:
+        blockers.append(impassable)
+    out = []
+    for i in range(len(a.models)):
+        if i in skip or i >= len(slots) or slots[i][0] != 0:
+            continue
+        strip = gap_strip(a, i, depth)
+        if strip.intersects(b.shape) and not any(strip.intersects(s) for s in blockers):
+            out.append(i)
     return out
 
 

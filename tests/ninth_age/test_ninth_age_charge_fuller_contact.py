@@ -51,7 +51,10 @@ def test_fuller_contact_is_clear_at_the_end_but_every_way_there_crosses_the_grea
     knights, brutes = state.units["Knights"], state.units["Brutes"]
     stopped: list[str] = []
     poses, turn = charges.aligned_placements(state, knights, brutes, "right", blocked=stopped)
-    assert turn == 0.0 and poses and {p.contact for p in poses} == {2}
+    # rules version 8 counts the Knight beside the empty last-rank slot, whose strip one base deep meets
+    # the last rank's inner model, as in contact across the gap (§11.5, seed 001:1462-1465: "si
+    # considerano in contatto di basetta"; test_ninth_age_gap_contact): 1 + 1 touching, 1 across it
+    assert turn == 0.0 and poses and {p.contact for p in poses} == {3}
     assert stopped == ["Great Cannon"]
     others, impassable, obstacles = charges._around(state, knights, brutes, frozenset())
     ends = flush_poses(knights.footprint(), brutes.footprint(), "right", others=others, impassable=impassable,
@@ -74,7 +77,8 @@ def test_the_charge_move_ends_against_the_second_ranks_flank_model_and_says_what
     pairs = models_in_contact(knights, brutes)
     assert len({i for i, _j in pairs}) == 1 and len({j for _i, j in pairs}) == 1
     assert brutes.models[[j for _i, j in pairs][0]].bounds[1] > 4.5  # the second rank's, not the last rank's
-    assert len(said) == 1 and ": 2 models in base contact (both sides counted)" in said[0]
+    # the same place; version 8 reports the Knight across the gap too (version 7 said 2)
+    assert len(said) == 1 and ": 3 models in base contact (both sides counted)" in said[0]
     assert said[0].endswith(" Fuller contact (up to 6 models) would need a way through Great Cannon, which the "
                             "charge may not cross (§8.5).")
     _state, said = _charge(_position(cannon=False))

@@ -111,7 +111,7 @@ def _reachable(state, charger, target, cfp, tfp, side, blocked, around, *, landi
         count = 0
         for s in sides:
             poses = flush_poses(cfp, tfp, s, others=others, impassable=impassable, table=state.table, landing=landing,
-                                sides_agree=state.placement_v6)  # as below
+                                sides_agree=state.placement_v6, gaps=state.gap_contact_v8)  # as below
             count += len(poses)
             kept = _with_paths(state, cfp, tfp, poses, blocked, obstacles, met, first=True)
             if kept:
@@ -122,7 +122,7 @@ def _reachable(state, charger, target, cfp, tfp, side, blocked, around, *, landi
     out: list[FlushPose] = []
     for s in sides:
         out += flush_poses(cfp, tfp, s, others=others, impassable=impassable, table=state.table, landing=landing,
-                           sides_agree=state.placement_v6)  # flush along the side, as the combat scores it (§8.5)
+                           sides_agree=state.placement_v6, gaps=state.gap_contact_v8)  # flush along the side, as the combat scores it (§8.5)
     if found is not None:
         found.append(len(out))
     return _with_paths(state, cfp, tfp, out, blocked, obstacles, met)
@@ -927,7 +927,7 @@ def _fuller_contact(state: NinthAgeState, charger: UnitState, target: UnitState,
         return None
     cfp, tfp = charger.footprint(), target.footprint()
     fuller = [p for p in flush_poses(cfp, tfp, side, others=others, impassable=impassable, table=state.table,
-                                     sides_agree=state.placement_v6) if p.contact > best.contact]
+                                     sides_agree=state.placement_v6, gaps=state.gap_contact_v8) if p.contact > best.contact]
     names: list = []
     for pose in fuller:
         path, crossed = charge_path(cfp, pose.footprint, tfp, obstacles)

@@ -14,9 +14,6 @@ from engine.core.text import N_, Text, ngettext, _, commas
 from engine.core import Event
 from dataclasses import dataclass
 
-from shapely import affinity
-from shapely.geometry import box
-
 from engine.rulesets.ninth_age.army import full_ranks
 from engine.rulesets.ninth_age.catalogue import rule_name
 from engine.rulesets.ninth_age.mixed_units import command_positions, host_of, joined, unit_troop, unit_troop_type
@@ -24,9 +21,8 @@ from engine.rulesets.ninth_age.magic_state import profile_value  # S, A, I, WS u
 from engine.rulesets.ninth_age.melee import attacks_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import water_full_ranks
-from engine.table.contact import combats, contact_graph, contact_side, models_in_contact
-from engine.table.footprint import Footprint
-from engine.table.frame import EPS_CONTACT, affine, mm
+from engine.table.contact import combats, contact_graph, contact_side, gap_contacts, models_in_contact
+from engine.table.frame import mm
 from engine.rulesets.ninth_age.grammar import number
 
 
@@ -226,26 +222,6 @@ def fighting_ranks(state: NinthAgeState, unit: UnitState) -> int:
     return 1 + extra
 
 
-def _gap_strip(model, fp: Footprint, depth: float):
-    """The strip straight ahead of a front-rank model, one base deep: an enemy inside it is
-    'in contact across a gap' (§11.5)."""
-    minx, miny, maxx, maxy = affinity.affine_transform(model, _local_matrix(fp)).bounds
-    strip = box(minx + EPS_CONTACT, maxy, maxx - EPS_CONTACT, maxy + depth)
-    return affinity.affine_transform(strip, affine(fp.centre, fp.bearing))
-
-
-def _local_matrix(fp: Footprint):
-    """A shapely affine matrix taking world points to the unit's local frame."""
-    from engine.table.frame import to_local
-
-    o = to_local(fp.centre, fp.bearing, (0.0, 0.0))
-    ex = to_local(fp.centre, fp.bearing, (1.0, 0.0))
-    ey = to_local(fp.centre, fp.bearing, (0.0, 1.0))
-    a, d = ex[0] - o[0], ex[1] - o[1]
-    b, e = ey[0] - o[0], ey[1] - o[1]
-    return [a, b, d, e, o[0], o[1]]
-
-
 @dataclass
 class Contacts:
     """A unit's fighting models against one enemy unit: model indices in contact (bases
@@ -278,17 +254,11 @@ def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
         for i, j in models_in_contact(fp, efp):
             pairs.setdefault(i, set()).add(j)
         touching = sorted(pairs)
-        if side == "front":
-            depth = mm(unit.formation.base_depth_mm)
-            blockers = [o.footprint().shape for o in others if o.id != enemy.id]
-            for i, model in enumerate(fp.models):
-                if i in touching or i >= len(slots) or slots[i][0] != 0:
-                    continue
-                strip = _gap_strip(model, fp, depth)
-                if strip.intersects(efp.shape) and not any(strip.intersects(b) for b in blockers) \
-                        and not strip.intersects(state.table.impassable() or box(0, 0, 0, 0)):
-                    touching.append(i)
-            touching.sort()
+        if side == "front":  # across a gap (§11.5): the geometry is engine.table.contact's
+            touching = sorted(touching + gap_contacts(
+                fp, efp, touching=touching, depth=mm(unit.formation.base_depth_mm),
+                blockers=[o.footprint().shape for o in others if o.id != enemy.id],
+                impassable=state.table.impassable()))
         supporting: list[int] = []
         if side == "front":
             files = {slots[i][1] for i in touching if i < len(slots) and slots[i][0] == 0}

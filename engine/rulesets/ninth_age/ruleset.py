@@ -219,7 +219,9 @@ class NinthAge(Ruleset):
                "another unit or outside its deployment zone"),
             N_("a unit that pursued or overran off the table comes back as an Ambusher does, on any edge, anywhere"),
             N_("a Reform to the formation and facing a unit already has is made, and counts as its move"),
-            N_("the Generic-spell question offers a wizard's spells in the order they were rolled")),
+            N_("the Generic-spell question offers a wizard's spells in the order they were rolled"),
+            N_("a charge's placement and the models it reports in base contact count bases touching only, not the "
+               "models in contact across gaps")),
     }
 
     def option_names(self) -> dict[str, str]:

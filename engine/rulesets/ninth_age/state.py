@@ -338,6 +338,11 @@ class NinthAgeState(GameState):
     # order, as its text names them, from rules version 8 on; a game begun before offered them in the
     # order they were rolled, and its log's answers were given among those options
     spell_options_v8 = since(8)
+    # The charge's maximise-contact count (§8.5, seed 001:853-875) and the count it reports include the
+    # models in contact across gaps, as the combat counts them (§11.5, seed 001:1462-1465: "si considerano
+    # in contatto di basetta"; engine.table.contact.gap_contacts), from rules version 8 on; a game begun
+    # before counted bases touching only
+    gap_contact_v8 = since(8)
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
     casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name

@@ -1,0 +1,122 @@
+"""The charge's maximise-contact count includes the models in contact across gaps (issue #10,
+rules version 8). §11.5 (seed 001:1462-1465, "Ranghi Incompleti, combattere attraverso gli spazi"):
+the models of two units in base contact "possono attaccare attraverso gli spazi vuoti (ma non
+attraverso altre Unità o terreni intransitabili). Questi modelli si considerano in contatto di
+basetta tra di loro"; §8.5 (seed 001:853-875) places a charger so as to "massimizzare il numero di
+modelli, da entrambe le parti, a contatto di basetta". From rules version 8 on the count is the one
+the combat fights with (engine.table.contact.gap_contacts, shared with fighters.contacts); a game
+begun at version 7 counts bases touching only.
+
+The position: Knights charge the right flank of Brutes whose last rank is short (8 models in 3
+files: the flank slot of the last rank is empty; test_ninth_age_charge_fuller_contact's play-through
+position)."""
+
+from shapely.geometry import box
+
+from engine.rulesets.ninth_age import charges
+from engine.rulesets.ninth_age.actions import Charge, EndStep
+from engine.table.charge import flush_poses
+from engine.table.contact import gap_contacts, models_in_contact
+from engine.table.terrain import TerrainFeature
+
+from game_helpers import apply, scenario
+
+KNIGHTS, BRUTES, CANNON = (39.087, 3.761, 290), (24, 5.362, 0), (32, 7, 0)
+SLOT = (24.79, 3.0, 26.36, 4.57)  # the empty flank slot of the Brutes' last rank (x, y bounds)
+
+
+def _position(version: int = 8, cannon: bool = False, rock: bool = False):
+    placed = {"Knights": KNIGHTS, "Brutes": BRUTES}
+    if cannon:
+        placed["Great Cannon"] = CANNON
+    state = scenario(placed, step="charges")
+    state.rules_version = version
+    brutes = state.units["Brutes"]
+    brutes.formation = brutes.formation.model_copy(update={"models": 8})  # 3 + 3 + 2: the last rank short
+    if rock:  # Impassable terrain filling the empty slot, a hair clear of every base
+        x0, y0, x1, y1 = SLOT
+        state.table.terrain.append(TerrainFeature(name="Rock", kind="impassable", points=[
+            (x0 + 0.1, y0 + 0.1), (x1 - 0.1, y0 + 0.1), (x1 - 0.1, y1 - 0.1), (x0 + 0.1, y1 - 0.1)]))
+    return state
+
+
+def _charge(state):
+    log = []
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Brutes"), {}, log)
+    state = apply(state, EndStep(seat=state.active), {}, log)
+    return state, [e.text for e in log if e.kind == "charge-move"]
+
+
+def _across_gap(state) -> list[int]:
+    knights, brutes = state.units["Knights"].footprint(), state.units["Brutes"].footprint()
+    touching = {i for i, _j in models_in_contact(knights, brutes)}
+    return gap_contacts(knights, brutes, touching=touching, impassable=state.table.impassable())
+
+
+def test_the_empty_slot_is_on_the_flank_charged():
+    brutes = _position().units["Brutes"].footprint()
+    assert not any(m.intersects(box(*SLOT).buffer(-0.01)) for m in brutes.models)
+
+
+def test_counting_gaps_a_placement_nearer_the_rear_ties_and_the_shorter_move_wins():
+    # version 8: the Knights' two front models beside the empty slot fight across it (their strip one
+    # base deep meets the last rank's inner model): 2 + 2 touching, 2 across the gap = 6, as many as
+    # the placement further forward, which a shorter move reaches
+    new, said = _charge(_position(8))
+    centre = new.units["Knights"].footprint().centre
+    assert round(centre[1], 2) == 4.18
+    assert len(_across_gap(new)) == 2
+    assert ": 6 models in base contact (both sides counted)" in said[0]
+    # a game begun at version 7 counts bases touching only: that place had 4, the one forward 6
+    old, said = _charge(_position(7))
+    assert round(old.units["Knights"].footprint().centre[1], 2) == 5.56
+    assert ": 6 models in base contact (both sides counted)" in said[0]
+
+
+def test_the_count_reported_includes_the_models_across_the_gap():
+    # the Great Cannon keeps the Knights from the front half of the flank (its test file): they end
+    # against the corner of the second rank's flank model, 1 + 1 touching, and one Knight beside the
+    # empty slot fights across it
+    state, said = _charge(_position(8, cannon=True))
+    assert len(_across_gap(state)) == 1
+    assert ": 3 models in base contact (both sides counted)" in said[0]
+    _state, said = _charge(_position(7, cannon=True))
+    assert ": 2 models in base contact (both sides counted)" in said[0]
+
+
+def test_impassable_terrain_in_the_gap_stops_the_gap_count():
+    # "ma non attraverso altre Unità o terreni intransitabili": with a rock in the slot the count is
+    # the bases touching, and the placement is version 7's
+    state = _position(8, rock=True)
+    knights, brutes = state.units["Knights"], state.units["Brutes"]
+    others, impassable, _obstacles = charges._around(state, knights, brutes, frozenset())
+    kw = dict(others=others, impassable=impassable, table=state.table, sides_agree=True)
+    with_gaps = flush_poses(knights.footprint(), brutes.footprint(), "right", gaps=True, **kw)
+    touching = flush_poses(knights.footprint(), brutes.footprint(), "right", gaps=False, **kw)
+    assert [(p.contact, p.footprint.centre) for p in with_gaps] == [(p.contact, p.footprint.centre) for p in touching]
+    new, said = _charge(state)
+    assert round(new.units["Knights"].footprint().centre[1], 2) == 5.56
+    assert ": 6 models in base contact (both sides counted)" in said[0]
+    # the same without the rock: the placement nearer the rear counts 6, not 4
+    free = _position(8)
+    others, impassable, _obstacles = charges._around(free, knights, brutes, frozenset())
+    kw = dict(others=others, impassable=impassable, table=free.table, sides_agree=True)
+    counts = {round(p.footprint.centre[1], 2): p.contact
+              for p in flush_poses(knights.footprint(), brutes.footprint(), "right", gaps=True, **kw)}
+    assert counts[4.18] == 6 and {round(p.footprint.centre[1], 2): p.contact for p in touching}[4.18] == 4
+
+
+def test_another_unit_in_the_gap_stops_it_too():
+    state = _position(8)
+    knights, brutes = state.units["Knights"], state.units["Brutes"]
+    pose = flush_poses(knights.footprint(), brutes.footprint(), "right", others={}, sides_agree=True,
+                       gaps=True, table=state.table)
+    at = next(p for p in pose if round(p.footprint.centre[1], 2) == 4.18)
+    touching = {i for i, _j in models_in_contact(at.footprint, brutes.footprint())}
+    assert len(gap_contacts(at.footprint, brutes.footprint(), touching=touching)) == 2
+    x0, y0, x1, y1 = SLOT
+    other = box(x0 + 0.1, y0 + 0.1, x1 - 0.1, y1 - 0.1)
+    assert gap_contacts(at.footprint, brutes.footprint(), touching=touching, blockers=[other]) == []
+    blocked = flush_poses(knights.footprint(), brutes.footprint(), "right", others={}, sides_agree=True,
+                          gaps=True, table=state.table, impassable=other)
+    assert next(p for p in blocked if round(p.footprint.centre[1], 2) == 4.18).contact == 4
