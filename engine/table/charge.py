@@ -79,22 +79,26 @@ def _footprint_key(f: Footprint) -> tuple:
 def flush_poses(charger: Footprint, target: Footprint, side: str, *,
                 others: Mapping[Hashable, Footprint] | None = None, impassable=None, table=None,
                 max_turn: float = 90.0, landing: bool = False, sides_agree: bool = False,
-                gaps: bool = False) -> list[FlushPose]:
+                gaps: bool = False, gap_impassable=None) -> list[FlushPose]:
     """Legal flush poses of ``charger`` against ``side`` of ``target``, best first. Answers are
     remembered by their inputs (the table by its size: all it is asked is whether a pose is on it).
     ``sides_agree``: a pose must touch the side along a length, the charger's front against it, as
     the combat scores it (:func:`flush_contact`); else a corner touching a corner counts as well.
     ``gaps``: the count includes the models in contact across a gap (:func:`gap_contacts`: the
     charger's front-rank models, and the target's when its front is charged), as a ruleset's combat
-    counts them; else bases touching only."""
+    counts them; else bases touching only. ``gap_impassable``: the impassable terrain a gap is not
+    crossed through, where it is not ``impassable`` (which keeps the end pose off it: an Ethereal
+    charger's is widened by its 1", its combat's gaps are not)."""
     size = None if table is None else (type(table), table.width, table.height)
     key = (_footprint_key(charger), _footprint_key(target), side,
            tuple((k, _footprint_key(v)) for k, v in (others or {}).items()),
-           None if impassable is None else impassable.wkb, size, max_turn, landing, sides_agree, gaps)
+           None if impassable is None else impassable.wkb, size, max_turn, landing, sides_agree, gaps,
+           None if gap_impassable is None else gap_impassable.wkb)
     found = _cache.get(key)
     if found is None:
         found = _flush_poses(charger, target, side, others=others, impassable=impassable, table=table,
-                             max_turn=max_turn, landing=landing, sides_agree=sides_agree, gaps=gaps)
+                             max_turn=max_turn, landing=landing, sides_agree=sides_agree, gaps=gaps,
+                             gap_impassable=gap_impassable)
         _cache[key] = found
         if len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
@@ -105,7 +109,8 @@ def flush_poses(charger: Footprint, target: Footprint, side: str, *,
 
 def _flush_poses(charger: Footprint, target: Footprint, side: str, *,
                  others: Mapping[Hashable, Footprint] | None, impassable, table,
-                 max_turn: float, landing: bool, sides_agree: bool = False, gaps: bool = False) -> list[FlushPose]:
+                 max_turn: float, landing: bool, sides_agree: bool = False, gaps: bool = False,
+                 gap_impassable=None) -> list[FlushPose]:
     mid, normal, outward, length = side_frame(target, side)
     bearing = normalise(outward + 180.0)  # the charger faces into the side
     turn = turn_between(charger.bearing, bearing)
@@ -160,9 +165,10 @@ def _flush_poses(charger: Footprint, target: Footprint, side: str, *,
             continue
         if gaps:  # across a gap: the charger engages with its front; the target only when charged there
             blockers = [o.shape for o in (others or {}).values()]
-            contact += len(gap_contacts(pose, target, touching=mine, blockers=blockers, impassable=impassable))
+            walls = impassable if gap_impassable is None else gap_impassable
+            contact += len(gap_contacts(pose, target, touching=mine, blockers=blockers, impassable=walls))
             if side == "front":
-                contact += len(gap_contacts(target, pose, touching=theirs, blockers=blockers, impassable=impassable))
+                contact += len(gap_contacts(target, pose, touching=theirs, blockers=blockers, impassable=walls))
         travel = math.dist(pose.centre, charger.centre)
         out.append(FlushPose(pose, side, contact, turn, travel))
     out.sort(key=lambda p: (-p.contact, abs(p.turn), round(p.travel, 6), p.footprint.centre))

@@ -120,3 +120,27 @@ def test_another_unit_in_the_gap_stops_it_too():
     blocked = flush_poses(knights.footprint(), brutes.footprint(), "right", others={}, sides_agree=True,
                           gaps=True, table=state.table, impassable=other)
     assert next(p for p in blocked if round(p.footprint.centre[1], 2) == 4.18).contact == 4
+
+
+def test_an_ethereal_chargers_gap_is_crossed_as_its_combat_crosses_it():
+    # an Ethereal charger ends 1" from Impassable terrain (§22), so its end poses keep off the rock
+    # widened by 1"; its gaps are those of its combat, through the plain rock: a rock 0.5" behind the
+    # Brutes' rear edge, by the empty slot, stops no gap, though its widened shape reaches the strip
+    from test_ninth_age_gaps_move import _ethereal
+
+    state = _position(8)
+    _ethereal(state, "Knights")
+    state.table.terrain.append(TerrainFeature(name="Rock", kind="impassable", points=[
+        (24.4, 2.3), (25.0, 2.3), (25.0, 2.5), (24.4, 2.5)]))
+    knights, brutes = state.units["Knights"], state.units["Brutes"]
+    others, widened, _obstacles = charges._around(state, knights, brutes, frozenset())
+    kw = dict(others=others, impassable=widened, table=state.table, sides_agree=True)
+    counted = {round(p.footprint.centre[1], 2): p.contact
+               for p in flush_poses(knights.footprint(), brutes.footprint(), "right", **charges._gaps(state, knights),
+                                    **kw)}
+    through_widened = {round(p.footprint.centre[1], 2): p.contact
+                       for p in flush_poses(knights.footprint(), brutes.footprint(), "right", gaps=True, **kw)}
+    assert counted[4.55] == 6 and through_widened[4.55] == 5  # the widened rock would stop one gap
+    new, said = _charge(state)
+    assert round(new.units["Knights"].footprint().centre[1], 2) == 4.55  # (5.56 when the widened rock stopped it)
+    assert len(_across_gap(new)) == 2

@@ -101,6 +101,16 @@ def _around(state, charger, target, ignore) -> tuple:
     return others, impassable, obstacles
 
 
+def _gaps(state: NinthAgeState, charger: UnitState) -> dict:
+    """How :func:`flush_poses` counts the models in contact across gaps (§11.5, rules version 8):
+    through the plain Impassable Terrain, as the combat counts them, also for an Ethereal charger,
+    whose end pose keeps 1" from it (:func:`_around`'s widened shape)."""
+    if not state.gap_contact_v8:
+        return {"gaps": False}
+    plain = state.table.impassable() if ethereal(state, charger) else None
+    return {"gaps": True, "gap_impassable": plain}
+
+
 def _reachable(state, charger, target, cfp, tfp, side, blocked, around, *, landing: bool,
                found: list[int] | None = None, met: bool = False, first: bool = False) -> list[FlushPose]:
     """The flush poses with a path; ``first``: only the first found, as soon as it is (a side's
@@ -111,7 +121,7 @@ def _reachable(state, charger, target, cfp, tfp, side, blocked, around, *, landi
         count = 0
         for s in sides:
             poses = flush_poses(cfp, tfp, s, others=others, impassable=impassable, table=state.table, landing=landing,
-                                sides_agree=state.placement_v6, gaps=state.gap_contact_v8)  # as below
+                                sides_agree=state.placement_v6, **_gaps(state, charger))  # as below
             count += len(poses)
             kept = _with_paths(state, cfp, tfp, poses, blocked, obstacles, met, first=True)
             if kept:
@@ -122,7 +132,7 @@ def _reachable(state, charger, target, cfp, tfp, side, blocked, around, *, landi
     out: list[FlushPose] = []
     for s in sides:
         out += flush_poses(cfp, tfp, s, others=others, impassable=impassable, table=state.table, landing=landing,
-                           sides_agree=state.placement_v6, gaps=state.gap_contact_v8)  # flush along the side, as the combat scores it (§8.5)
+                           sides_agree=state.placement_v6, **_gaps(state, charger))  # flush along the side, as the combat scores it (§8.5)
     if found is not None:
         found.append(len(out))
     return _with_paths(state, cfp, tfp, out, blocked, obstacles, met)
@@ -927,7 +937,7 @@ def _fuller_contact(state: NinthAgeState, charger: UnitState, target: UnitState,
         return None
     cfp, tfp = charger.footprint(), target.footprint()
     fuller = [p for p in flush_poses(cfp, tfp, side, others=others, impassable=impassable, table=state.table,
-                                     sides_agree=state.placement_v6, gaps=state.gap_contact_v8) if p.contact > best.contact]
+                                     sides_agree=state.placement_v6, **_gaps(state, charger)) if p.contact > best.contact]
     names: list = []
     for pose in fuller:
         path, crossed = charge_path(cfp, pose.footprint, tfp, obstacles)
