@@ -14,37 +14,25 @@ position)."""
 from shapely.geometry import box
 
 from engine.rulesets.ninth_age import charges
-from engine.rulesets.ninth_age.actions import Charge, EndStep
 from engine.table.charge import flush_poses
 from engine.table.contact import gap_contacts, models_in_contact
 from engine.table.terrain import TerrainFeature
 
-from game_helpers import apply, scenario
+from test_ninth_age_charge_fuller_contact import _charge, _position as _play_through
 
-KNIGHTS, BRUTES, CANNON = (39.087, 3.761, 290), (24, 5.362, 0), (32, 7, 0)
 SLOT = (24.79, 3.0, 26.36, 4.57)  # the empty flank slot of the Brutes' last rank (x, y bounds)
 
 
 def _position(version: int = 8, cannon: bool = False, rock: bool = False):
-    placed = {"Knights": KNIGHTS, "Brutes": BRUTES}
-    if cannon:
-        placed["Great Cannon"] = CANNON
-    state = scenario(placed, step="charges")
+    """The play-through's position (its test file's), at rules ``version``; ``rock``: Impassable
+    terrain filling the empty slot, a hair clear of every base."""
+    state = _play_through(cannon=cannon)
     state.rules_version = version
-    brutes = state.units["Brutes"]
-    brutes.formation = brutes.formation.model_copy(update={"models": 8})  # 3 + 3 + 2: the last rank short
-    if rock:  # Impassable terrain filling the empty slot, a hair clear of every base
+    if rock:
         x0, y0, x1, y1 = SLOT
         state.table.terrain.append(TerrainFeature(name="Rock", kind="impassable", points=[
             (x0 + 0.1, y0 + 0.1), (x1 - 0.1, y0 + 0.1), (x1 - 0.1, y1 - 0.1), (x0 + 0.1, y1 - 0.1)]))
     return state
-
-
-def _charge(state):
-    log = []
-    state = apply(state, Charge(seat="p1", unit="Knights", target="Brutes"), {}, log)
-    state = apply(state, EndStep(seat=state.active), {}, log)
-    return state, [e.text for e in log if e.kind == "charge-move"]
 
 
 def _across_gap(state) -> list[int]:
