@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from typing import Hashable, Iterable, Mapping
 
-from shapely import affinity
 from shapely.geometry import Point as ShapelyPoint, box
 from shapely.ops import nearest_points
 
 from engine.table.arcs import arc_of
 from engine.table.footprint import Footprint
-from engine.table.frame import EPS_CONTACT, Point, affine, mm
+from engine.table.frame import EPS_CONTACT, Point, affine, mm, transformed
 
 
 def distance(a: Footprint, b: Footprint | Point) -> float:
@@ -54,21 +53,9 @@ def gap_strip(fp: Footprint, i: int, depth: float | None = None):
     §11.5 "combattere attraverso gli spazi")."""
     if depth is None:
         depth = mm(fp.formation.base_depth_mm)
-    minx, miny, maxx, maxy = affinity.affine_transform(fp.models[i], _local_matrix(fp)).bounds
+    minx, _miny, maxx, maxy = fp.local_models[i].bounds  # the model as laid out in the unit's own frame
     strip = box(minx + EPS_CONTACT, maxy, maxx - EPS_CONTACT, maxy + depth)
-    return affinity.affine_transform(strip, affine(fp.centre, fp.bearing))
-
-
-def _local_matrix(fp: Footprint):
-    """A shapely affine matrix taking world points to the unit's local frame."""
-    from engine.table.frame import to_local
-
-    o = to_local(fp.centre, fp.bearing, (0.0, 0.0))
-    ex = to_local(fp.centre, fp.bearing, (1.0, 0.0))
-    ey = to_local(fp.centre, fp.bearing, (0.0, 1.0))
-    a, d = ex[0] - o[0], ex[1] - o[1]
-    b, e = ey[0] - o[0], ey[1] - o[1]
-    return [a, b, d, e, o[0], o[1]]
+    return transformed(strip, affine(fp.centre, fp.bearing))
 
 
 def gap_contacts(a: Footprint, b: Footprint, *, touching: Iterable[int] = (), blockers: Iterable = (),
